@@ -1,0 +1,64 @@
+"""AI opponents.  ``make_bot(game, level, seed)`` returns an object with ``choose``.
+
+Levels and their parameters live in ``levels/<game>.toml`` under ``[levels.<name>]``;
+``kind`` selects the implementation.  Bots see only an observation and the legal moves.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Protocol
+
+from game import resources
+from game.rules import Move, Rng
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move: ...
+
+
+class RandomBot:
+    """Uniform random among the legal moves (the baseline for tournaments)."""
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        self.level = level
+        self.rng = Rng(seed)
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        if not legal:
+            raise ValueError("no legal moves to choose from")
+        return legal[self.rng.below(len(legal))]
+
+
+@cache
+def levels(game: str) -> dict[str, dict[str, Any]]:
+    """The AI levels of a game, from ``levels/<game>.toml``."""
+    file = resources.path("levels", f"{game}.toml")
+    if not file.exists():
+        raise ValueError(f"no levels file for game {game!r} ({file})")
+    with file.open("rb") as fh:
+        data = tomllib.load(fh)
+    result: dict[str, dict[str, Any]] = data.get("levels", {})
+    return result
+
+
+def _factories() -> dict[str, Callable[..., Bot]]:
+    from game.ai.durak_heuristic import DurakHeuristic
+
+    return {"random": RandomBot, "durak_heuristic": DurakHeuristic}
+
+
+def make_bot(game: str, level: str = "normal", seed: int = 0) -> Bot:
+    """A bot for ``game`` at ``level`` (a name from the game's levels file)."""
+    table = levels(game)
+    if level not in table:
+        raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(table)}")
+    params = dict(table[level])
+    kind = params.get("kind", "random")
+    factories = _factories()
+    if kind not in factories:
+        raise ValueError(f"level {level!r} of {game} names unknown kind {kind!r}")
+    return factories[kind](game, level, seed, params)

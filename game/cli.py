@@ -1,0 +1,53 @@
+"""The ``cardclub`` command: play (default), ``sim``, ``--smoke``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.rules import GAMES
+
+
+def _sim(argv: list[str]) -> int:
+    from game.sim import simulate
+
+    p = argparse.ArgumentParser(prog="cardclub sim",
+                                description="Play deals between AI levels and report.")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--levels", default="random",
+                   help="comma-separated AI levels, one per seat (repeated to fill)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    a = p.parse_args(argv)
+    cls = GAMES[a.game]
+    if a.players is not None and a.players not in cls.players_allowed:
+        p.error(f"{a.game} takes players in {cls.players_allowed}")
+    if a.deals < 1:
+        p.error("--deals must be at least 1")
+    try:
+        report = simulate(a.game, a.deals, a.seed, a.players, a.levels.split(","))
+    except ValueError as exc:
+        p.error(str(exc))
+    print(json.dumps(report.to_dict(), indent=2) if a.json else report.text())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "sim":
+        return _sim(args[1:])
+    p = argparse.ArgumentParser(prog="cardclub", description="Card Club: play card games "
+                                "against the computer. Subcommand: sim.")
+    p.add_argument("--smoke", action="store_true",
+                   help="open the window, play a Durak deal computer against computer, exit")
+    p.add_argument("--game", choices=sorted(GAMES), help="open this game's table directly")
+    a = p.parse_args(args)
+    from game.app import run
+
+    return run(smoke=a.smoke, game=a.game)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

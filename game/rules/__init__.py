@@ -1,0 +1,320 @@
+"""The engine contract shared by every game (see shared DESIGN.md).
+
+``GAMES`` maps a game key to its class.  Every class implements :class:`Game`:
+``new(seed=|deck=)``, ``current_player``, ``legal_moves()``, ``play()`` returning events,
+``is_over``, ``result()``, ``observation(seat)``, ``to_dict()``/``from_dict()``, ``clone()``.
+
+Nothing under ``game.rules`` imports arcade or pyglet.
+"""
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from game.cards import NotationError
+
+__all__ = [
+    "GAMES", "Event", "Game", "IllegalMove", "Move", "NotationError", "Rng", "register",
+]
+
+
+class IllegalMove(ValueError):
+    """A well-formed move the rules forbid now.  The message starts with the rule id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.reason = message
+
+
+class DeckError(ValueError):
+    """An explicit deck that is not a permutation of the game's deck."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move as a value: a verb and its arguments; ``str(move)`` is its notation."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.args
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Split notation into verb and arguments (no game-specific checks)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text or a Move, not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise NotationError("empty move")
+        return cls(words[0].lower(), tuple(words[1:]))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, for the UI to animate and the sound to play.
+
+    ``kind`` is ``"move"`` for a card going from ``src`` to ``dst`` (``face_up`` says how it
+    lands), ``"reveal"`` for a card turned face up where it lies, and ``"announce"`` for a
+    named happening (``text``: ``"trump"``, ``"take"``, ``"deal_over"``, ...).
+    """
+
+    kind: str
+    card: str | None = None
+    src: str | None = None
+    dst: str | None = None
+    seat: int | None = None
+    text: str | None = None
+    index: int | None = None
+    face_up: bool = True
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: v for k, v in self.__dict__.items() if v is not None and v != {}}
+        return d
+
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: a small PRNG whose sequence never changes with the Python version."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq: list[Any]) -> Any:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def to_str(self) -> str:
+        return f"{self.state:016x}"
+
+    @classmethod
+    def from_str(cls, text: str) -> Rng:
+        return cls(int(text, 16))
+
+
+def deal_rng(seed: int) -> Rng:
+    """The generator for mid-deal randomness: its own stream, apart from the shuffle's,
+    so ``new(seed=S, deck=D)`` with ``D`` the deck that ``S`` shuffled is the same deal."""
+    return Rng(seed ^ 0x5DEECE66D2B7E151)
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+G = TypeVar("G", bound="Game")
+
+
+class Game(ABC):
+    """One deal of one game.  Subclasses fill in the rules."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    deck_style: ClassVar[str]
+    players_allowed: ClassVar[tuple[int, ...]]
+    #: no random deal goes past this many moves (the conformance suite checks it)
+    move_bound: ClassVar[int]
+    #: the rule id cited for moves after the end of the deal
+    end_rule: ClassVar[str]
+
+    # ----- construction -------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls: type[G], seed: int | None = None, deck: list[str] | None = None,
+            **options: Any) -> G:
+        """A shuffled deal from ``seed``, or the explicit ``deck`` dealt as the rules say."""
+
+    @classmethod
+    def full_deck(cls, **options: Any) -> list[str]:
+        """The game's deck in a fixed order (a multiset of notation strings)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _start_deck(cls, seed: int | None, deck: list[str] | None,
+                    **options: Any) -> tuple[int, list[str], Rng]:
+        """Resolve ``seed``/``deck`` into (seed, deck order, generator for the deal)."""
+        base = cls.full_deck(**options)
+        if deck is not None:
+            order = [str(c).strip().upper() for c in deck]
+            if sorted(order) != sorted(base):
+                missing = _multiset_diff(base, order)
+                extra = _multiset_diff(order, base)
+                raise DeckError(
+                    f"the {cls.title} deck must hold each of its {len(base)} cards exactly "
+                    f"as often as the game has it; missing {missing or 'nothing'}, "
+                    f"unexpected {extra or 'nothing'}"
+                )
+            seed = 0 if seed is None else int(seed)
+            return seed, order, deal_rng(seed)
+        seed = new_seed() if seed is None else int(seed)
+        order = list(base)
+        Rng(seed).shuffle(order)
+        return seed, order, deal_rng(seed)
+
+    # ----- the contract ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> list[float] | None: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]: ...
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls: type[G], d: dict[str, Any]) -> G: ...
+
+    @abstractmethod
+    def clone(self: G) -> G: ...
+
+    def parse_move(self, move: Move | str) -> Move:
+        """Turn text into a normalised :class:`Move`; raise NotationError on bad syntax."""
+        m = move if isinstance(move, Move) else Move.parse(move)
+        return self._normalise(m)
+
+    @abstractmethod
+    def _normalise(self, move: Move) -> Move:
+        """Check a move's syntax for this game and normalise its arguments."""
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            m = self.parse_move(move)
+        except ValueError:
+            return False
+        return not self.is_over and self._is_legal(m)
+
+    def _is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()
+
+    @abstractmethod
+    def _why_illegal(self, move: Move) -> IllegalMove:
+        """The error (naming the rule) for a well-formed move that is not legal now."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> list[Event]:
+        """Carry out a legal move and return its events."""
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Play a move (a :class:`Move` or its notation) and return its events.
+
+        Raises :class:`NotationError` for text that is no move of this game and
+        :class:`IllegalMove` (naming the rule) for a move the rules forbid; either way the
+        state is unchanged.
+        """
+        m = self.parse_move(move)
+        if self.is_over:
+            raise IllegalMove(self.end_rule, "the deal is over; no more moves")
+        if not self._is_legal(m):
+            raise self._why_illegal(m)
+        return self._apply(m)
+
+    @staticmethod
+    def outcomes(result: list[float]) -> list[str]:
+        """``"win"``/``"loss"``/``"draw"`` per seat for a finished deal's result."""
+        best = max(result)
+        if all(r == best for r in result):
+            return ["draw"] * len(result)
+        return ["win" if r == best else "loss" for r in result]
+
+    # ----- helpers for AI and tests -----------------------------------------------------
+    @abstractmethod
+    def cards_in_play(self) -> list[str]:
+        """Every card of the deal wherever it lies (the conformance suite counts them)."""
+
+    @abstractmethod
+    def determinize(self: G, seat: int, rng: Rng) -> G:
+        """A copy where every card hidden from ``seat`` is shuffled among the hidden places.
+
+        What ``seat`` knows (its hand, public cards, cards it saw go into another hand)
+        stays where it is, so ``observation(seat)`` is the same in the copy.
+        """
+
+
+def _multiset_diff(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    out = []
+    for c in a:
+        if c in rest:
+            rest.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
+GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[G]) -> type[G]:
+    GAMES[cls.key] = cls
+    return cls
+
+
+def _load_all() -> None:
+    from game.rules import durak  # noqa: F401
+
+    for name in ("paodekuai", "autobus", "dudak"):
+        try:
+            __import__(f"game.rules.{name}")
+        except ModuleNotFoundError as exc:  # a game not written yet
+            if exc.name != f"game.rules.{name}":
+                raise
+
+
+_load_all()

@@ -1,0 +1,196 @@
+"""One conformance suite for every engine in GAMES (random seeded playouts)."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from game.cards import NotationError
+from game.rules import GAMES, Game, IllegalMove, Move, Rng
+
+from .helpers import RULE_ID
+
+#: deals played per variant in the long "every deal ends" check
+DEALS = {"durak": 3000, "paodekuai": 2000, "dudak": 1000, "autobus": 600}
+#: deals per variant in the step-by-step checks (each step is checked several ways)
+DEEP = {"durak": 40, "paodekuai": 30, "dudak": 12, "autobus": 8}
+
+
+def variants() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for key in sorted(GAMES):
+        counts = GAMES[key].players_allowed
+        if len(counts) == 1:
+            out.append((key, {}))
+        else:
+            out += [(key, {"players": n}) for n in counts]
+    return out
+
+
+VARIANTS = variants()
+IDS = [k + (f"-{o['players']}p" if o else "") for k, o in VARIANTS]
+
+
+def playout(g: Game, rng: Rng, limit: int) -> list[str]:
+    moves = []
+    while not g.is_over:
+        legal = g.legal_moves()
+        assert legal, f"no legal move although the deal is not over ({g.key})"
+        m = legal[rng.below(len(legal))]
+        g.play(m)
+        moves.append(str(m))
+        assert len(moves) <= limit, f"{g.key} deal did not end within {limit} moves"
+    return moves
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_random_deals_end_within_bound_and_results_hold(key: str, opts: dict[str, Any]) -> None:
+    cls = GAMES[key]
+    n_players = opts.get("players", cls.players_allowed[0])
+    for seed in range(DEALS[key]):
+        g = cls.new(seed=seed, **opts)
+        assert g.num_players == n_players
+        playout(g, Rng(seed + 99), cls.move_bound)
+        res = g.result()
+        assert res is not None and len(res) == n_players
+        assert g.current_player is None and g.legal_moves() == []
+        assert set(cls.outcomes(res)) <= {"win", "loss", "draw"}
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_every_step_keeps_the_contract(key: str, opts: dict[str, Any]) -> None:
+    """At each step: notation round-trips, cards are conserved, observations are
+    JSON-safe and blind to hidden cards, to_dict round-trips exactly."""
+    cls = GAMES[key]
+    deck = Counter(cls.full_deck(**opts))
+    for seed in range(DEEP[key]):
+        g = cls.new(seed=1000 + seed, **opts)
+        rng = Rng(seed)
+        step = 0
+        while not g.is_over:
+            assert Counter(g.cards_in_play()) == deck
+            legal = g.legal_moves()
+            assert legal == g.legal_moves(), "legal_moves must be stable"
+            for m in legal:
+                assert isinstance(m, Move)
+                assert g.parse_move(str(m)) == m, f"{m!r} does not round-trip"
+            for seat in range(g.num_players):
+                obs = g.observation(seat)
+                assert json.loads(json.dumps(obs)) == obs
+                assert isinstance(obs["hand"], list)
+                other = g.determinize(seat, Rng(step * 7 + seat))
+                assert Counter(other.cards_in_play()) == deck
+                assert other.observation(seat) == obs, "observation leaks hidden cards"
+            d = g.to_dict()
+            assert json.loads(json.dumps(d)) == d
+            copy = cls.from_dict(json.loads(json.dumps(d)))
+            assert copy.to_dict() == d
+            assert [str(m) for m in copy.legal_moves()] == [str(m) for m in legal]
+            twin = g.clone()
+            m = legal[rng.below(len(legal))]
+            events = g.play(str(m))
+            assert all(json.dumps(e.to_dict()) for e in events)
+            assert twin.to_dict() == d, "clone shares state with the original"
+            copy.play(m)
+            assert copy.to_dict() == g.to_dict()
+            step += 1
+        assert Counter(g.cards_in_play()) == deck
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_replay_from_deck_and_moves_is_exact(key: str, opts: dict[str, Any]) -> None:
+    cls = GAMES[key]
+    for seed in range(10):
+        g = cls.new(seed=seed, **opts)
+        moves = playout(g, Rng(seed), cls.move_bound)
+        again = cls.new(seed=g.seed, deck=list(g.deck), **opts)
+        for m in moves:
+            again.play(m)
+        assert again.to_dict() == g.to_dict()
+        assert again.result() == g.result()
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_same_seed_same_observations_despite_global_random(key: str,
+                                                            opts: dict[str, Any]) -> None:
+    cls = GAMES[key]
+
+    def trace(disturb: bool) -> list[Any]:
+        g = cls.new(seed=4242, **opts)
+        rng = Rng(5)
+        out = []
+        while not g.is_over:
+            if disturb:
+                random.seed(random.random())
+                random.shuffle(list(range(50)))
+            seat = g.current_player
+            assert seat is not None
+            out.append(g.observation(seat))
+            legal = g.legal_moves()
+            g.play(legal[rng.below(len(legal))])
+        out.append(g.result())
+        return out
+
+    assert trace(False) == trace(True)
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_illegal_moves_raise_naming_a_rule_and_change_nothing(key: str,
+                                                              opts: dict[str, Any]) -> None:
+    cls = GAMES[key]
+    checked = 0
+    for seed in range(6):
+        g = cls.new(seed=seed, **opts)
+        seen: set[str] = set()
+        rng = Rng(seed)
+        states = []
+        while not g.is_over:
+            legal = g.legal_moves()
+            seen.update(str(m) for m in legal)
+            states.append(g.clone())
+            g.play(legal[rng.below(len(legal))])
+        for state in states[:: max(1, len(states) // 25)]:
+            legal_now = {str(m) for m in state.legal_moves()}
+            for text in sorted(seen - legal_now):
+                if state.is_legal(text):  # e.g. Pao De Kuai accepts other suits
+                    continue
+                before = state.to_dict()
+                with pytest.raises(IllegalMove) as info:
+                    state.play(text)
+                assert RULE_ID.match(str(info.value)), str(info.value)
+                assert state.to_dict() == before
+                checked += 1
+        with pytest.raises(IllegalMove) as info:
+            g.play(next(iter(sorted(seen))))
+        assert RULE_ID.match(str(info.value))
+    assert checked > 50
+
+
+JUNK = ["", " ", "hello", "attack", "attack 1Z", "defend ZZ", "play", "play 3H 3H 3H",
+        "take TS", "stop now", "pass pass", "beat", "declare Q", "lead 7", "follow XX",
+        "discard", "discard X aux9", "discard X aux1=Z", "play AH hand run0",
+        "play AH nowhere run1", "bus", "end 3", "collect 7A", "\x00", "attack ♥7",
+        "play 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2S 3S 4S", "discard 7H aux1=7",
+        "play X reserve new", "declare", "declare HH", "beat UH UH", "🂡"]
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_bad_text_gives_a_clear_error_and_changes_nothing(key: str,
+                                                         opts: dict[str, Any]) -> None:
+    cls = GAMES[key]
+    g = cls.new(seed=3, **opts)
+    rng = Rng(1)
+    for _ in range(5):
+        legal = g.legal_moves()
+        g.play(legal[rng.below(len(legal))])
+    before = g.to_dict()
+    for text in JUNK + [None, 7, ["attack", "7H"]]:  # type: ignore[list-item]
+        if isinstance(text, str) and g.is_legal(text):
+            continue
+        with pytest.raises((IllegalMove, NotationError)) as info:
+            g.play(text)  # type: ignore[arg-type]
+        assert str(info.value).strip(), "an error must say what is wrong"
+        assert g.to_dict() == before
