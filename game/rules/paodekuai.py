@@ -1,0 +1,438 @@
+"""Pao De Kuai for three players (rules: shared/rules/paodekuai.md).
+
+Places named in events: ``hand0``..``hand2``, ``table`` (the play to beat), ``discard``
+(plays that were beaten or whose round ended).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import FRENCH_SUITS, french_deck, parse_card
+from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register
+
+ORDER = "3456789TJQKA2"
+RANK = {r: i for i, r in enumerate(ORDER)}
+ACE, TWO = RANK["A"], RANK["2"]
+PLAYERS = 3
+HAND_SIZE = 16
+AAA_BOMB, HEAVENLY = 100, 1000
+SHAPES = ("single", "pair", "triple", "straight", "pairs", "bomb")
+SHAPE_NAMES = {"single": "single", "pair": "pair", "triple": "triple",
+               "straight": "straight", "pairs": "run of pairs", "bomb": "bomb"}
+
+
+def card_key(card: str) -> tuple[int, int]:
+    return RANK[card[0]], FRENCH_SUITS.index(card[1])
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A play's shape: ``kind``, ``size`` (cards), ``top`` (strength within the kind)."""
+
+    kind: str
+    size: int
+    top: int
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.kind == "bomb"
+
+    def beats(self, other: Shape) -> bool:
+        """PDK-7: same shape and size with a higher rank, or a higher bomb."""
+        if other.is_bomb:
+            return self.is_bomb and self.top > other.top
+        if self.is_bomb:
+            return True
+        return self.kind == other.kind and self.size == other.size and self.top > other.top
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "size": self.size, "top": self.top,
+                "name": self.name}
+
+    @property
+    def name(self) -> str:
+        if self.is_bomb:
+            return {HEAVENLY: "heavenly bomb", AAA_BOMB: "three-ace bomb"}.get(
+                self.top, "bomb")
+        if self.kind in ("straight", "pairs"):
+            count = self.size if self.kind == "straight" else self.size // 2
+            return f"{SHAPE_NAMES[self.kind]} of {count}"
+        return SHAPE_NAMES[self.kind]
+
+
+def classify(cards: list[str], opening: bool = False) -> Shape | None:
+    """PDK-5/PDK-6: the shape of a set of cards, or None when it is no allowed shape."""
+    n = len(cards)
+    counts = Counter(RANK[c[0]] for c in cards)
+    ranks = sorted(counts)
+    if n == 1:
+        return Shape("single", 1, ranks[0])
+    if len(ranks) == 1:
+        r = ranks[0]
+        if n == 2:
+            return Shape("pair", 2, r)
+        if n == 3:
+            return Shape("bomb", 3, AAA_BOMB) if r == ACE else Shape("triple", 3, r)
+        if n == 4:
+            return Shape("bomb", 4, HEAVENLY if (opening and r == 0) else r)
+        return None
+    consecutive = ranks[-1] - ranks[0] == len(ranks) - 1 and ranks[-1] <= ACE
+    if not consecutive:
+        return None
+    if n >= 5 and all(v == 1 for v in counts.values()):
+        return Shape("straight", n, ranks[-1])
+    if len(ranks) >= 2 and all(v == 2 for v in counts.values()):
+        return Shape("pairs", n, ranks[-1])
+    return None
+
+
+@register
+class PaoDeKuai(Game):
+    key = "paodekuai"
+    title = "Pao De Kuai"
+    deck_style = "french"
+    players_allowed = (3,)
+    move_bound = 400
+    end_rule = "PDK-9"
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.deck: list[str] = []
+        self.hands: list[list[str]] = [[], [], []]
+        self.current = 0
+        self.table: list[str] = []            # the play to beat (empty: a lead)
+        self.table_shape: Shape | None = None
+        self.table_seat: int | None = None    # who made it
+        self.table_led = True                 # was it a lead (no bomb bonus)
+        self.passes = 0                       # passes in a row on the current play
+        self.passed: list[int] = []
+        self.discard: list[str] = []
+        self.history: list[list[Any]] = []    # [seat, cards] per play, [seat] per pass
+        self.played_any = [False] * PLAYERS
+        self.scores = [0] * PLAYERS
+        self.opening = True
+        self.winner: int | None = None
+        self.settlement: list[dict[str, int]] = []
+        self.moves = 0
+
+    @classmethod
+    def full_deck(cls, **options: Any) -> list[str]:
+        """PDK-1: 48 cards, no jokers, no ace of hearts, of the 2s only 2S."""
+        return [c for c in french_deck() if c not in ("AH", "2H", "2D", "2C")]
+
+    @classmethod
+    def new(cls, seed: int | None = None, deck: list[str] | None = None,
+            **options: Any) -> PaoDeKuai:
+        if options.get("players", PLAYERS) != PLAYERS:
+            raise ValueError("Pao De Kuai is a three-player game (players=3)")
+        seed, order, _ = cls._start_deck(seed, deck)
+        g = cls()
+        g.seed, g.deck = seed, list(order)
+        for i, c in enumerate(order):  # PDK-2: one at a time, seat 0 first
+            g.hands[i % PLAYERS].append(c)
+        for h in g.hands:
+            h.sort(key=card_key)
+        g.current = next(s for s in range(PLAYERS) if "3H" in g.hands[s])
+        return g
+
+    def deal_events(self) -> list[Event]:
+        ev = [Event("move", c, "deck", f"hand{i % PLAYERS}", seat=i % PLAYERS,
+                    face_up=(i % PLAYERS == 0)) for i, c in enumerate(self.deck)]
+        ev.append(Event("announce", text="first_player", seat=self.current))
+        return ev
+
+    # ----- state --------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.winner is not None else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def result(self) -> list[float] | None:
+        return None if self.winner is None else [float(s) for s in self.scores]
+
+    @property
+    def leading(self) -> bool:
+        return self.table_shape is None
+
+    # ----- move generation ------------------------------------------------------------
+    def _plays(self, hand: list[str]) -> list[list[str]]:
+        """One card list per distinct rank set the hand can play (PDK-5, PDK-6)."""
+        by_rank: dict[int, list[str]] = {}
+        for c in sorted(hand, key=card_key):
+            by_rank.setdefault(RANK[c[0]], []).append(c)
+        if self.opening:  # PDK-2: the opening play holds 3H; put it first
+            threes = by_rank.get(0)
+            if threes and "3H" in threes:
+                threes.remove("3H")
+                threes.insert(0, "3H")
+        plays: list[list[str]] = []
+        ranks = sorted(by_rank)
+        for r in ranks:
+            plays.append(by_rank[r][:1])
+        for r in ranks:
+            if len(by_rank[r]) >= 2:
+                plays.append(by_rank[r][:2])
+        for r in ranks:
+            if len(by_rank[r]) >= 3 and r != ACE:
+                plays.append(by_rank[r][:3])
+        for need, kind in ((1, "straight"), (2, "pairs")):
+            min_len = 5 if kind == "straight" else 2
+            for start in range(0, ACE + 1):
+                run: list[str] = []
+                r = start
+                while r <= ACE and len(by_rank.get(r, ())) >= need:
+                    run += by_rank[r][:need]
+                    r += 1
+                    if r - start >= min_len:
+                        plays.append(list(run))
+        for r in ranks:
+            if len(by_rank[r]) == 4 or (r == ACE and len(by_rank[r]) == 3):
+                plays.append(list(by_rank[r]))
+        return plays
+
+    def legal_moves(self) -> list[Move]:
+        if self.winner is not None:
+            return []
+        hand = self.hands[self.current]
+        moves = []
+        for cards in self._plays(hand):
+            if self._allowed(cards) is None:
+                moves.append(Move("play", tuple(sorted(cards, key=card_key))))
+        if not moves and not self.leading:
+            moves.append(Move("pass"))
+        return moves
+
+    def _allowed(self, cards: list[str]) -> IllegalMove | None:
+        """Why a play of cards the player holds is not allowed now (None: allowed)."""
+        shape = classify(cards, self.opening)
+        if shape is None:
+            return IllegalMove("PDK-5", f"{' '.join(cards)} is no allowed shape (single, "
+                                        "pair, triple, straight of 5+, run of pairs, bomb)")
+        if self.opening and "3H" not in cards:
+            return IllegalMove("PDK-2", "the opening play must include 3H")
+        if self.table_shape is not None and not shape.beats(self.table_shape):
+            return IllegalMove("PDK-7", f"{shape.name} {' '.join(cards)} does not beat the "
+                                        f"{self.table_shape.name} {' '.join(self.table)}")
+        return None
+
+    def can_beat(self) -> bool:
+        return any(self._allowed(c) is None for c in self._plays(self.hands[self.current]))
+
+    # ----- playing --------------------------------------------------------------------
+    def _normalise(self, move: Move) -> Move:
+        if move.kind == "pass":
+            if move.args:
+                raise NotationError("'pass' takes no cards")
+            return move
+        if move.kind == "play":
+            if not move.args:
+                raise NotationError("'play' needs cards, e.g. 'play 3H 3S'")
+            cards = [parse_card(a) for a in move.args]
+            if "X" in cards:
+                raise NotationError("Pao De Kuai has no jokers")
+            return Move("play", tuple(sorted(cards, key=card_key)))
+        raise NotationError(f"unknown Pao De Kuai move {str(move)!r}: moves are "
+                            "'play <cards>' and 'pass'")
+
+    def _is_legal(self, move: Move) -> bool:
+        if move.kind == "pass":
+            return not self.leading and not self.can_beat()
+        return (all(c in DECK for c in move.args) and self._holds(move.args)
+                and self._allowed(list(move.args)) is None)
+
+    def _holds(self, cards: tuple[str, ...]) -> bool:
+        have = Counter(self.hands[self.current])
+        return all(have[c] >= n for c, n in Counter(cards).items())
+
+    def _why_illegal(self, move: Move) -> IllegalMove:
+        if move.kind == "pass":
+            if self.leading:
+                return IllegalMove("PDK-8", "the leader cannot pass")
+            return IllegalMove("PDK-8", "you can beat the "
+                                        f"{self.table_shape.name if self.table_shape else ''} "
+                                        f"{' '.join(self.table)}, so you must play")
+        for c in move.args:
+            if c not in DECK:
+                return IllegalMove("PDK-1", f"{c} is not in the 48-card Pao De Kuai deck")
+        if not self._holds(move.args):
+            return IllegalMove("PDK-2", f"seat {self.current} does not hold "
+                                        f"{' '.join(move.args)}")
+        err = self._allowed(list(move.args))
+        assert err is not None
+        return err
+
+    def _apply(self, move: Move) -> list[Event]:
+        self.moves += 1
+        seat = self.current
+        ev: list[Event] = []
+        if move.kind == "pass":
+            self.history.append([seat])
+            self.passes += 1
+            self.passed.append(seat)
+            ev.append(Event("announce", text="pass", seat=seat))
+            if self.passes == PLAYERS - 1:  # PDK-8: the last player to play leads
+                ev += self._end_round()
+            else:
+                self.current = (seat + 1) % PLAYERS
+            return ev
+        cards = list(move.args)
+        shape = classify(cards, self.opening)
+        assert shape is not None
+        for c in self.table:
+            self.discard.append(c)
+            ev.append(Event("move", c, "table", "discard"))
+        for c in cards:
+            self.hands[seat].remove(c)
+            ev.append(Event("move", c, f"hand{seat}", "table", seat=seat))
+        led = self.table_shape is None
+        if shape.is_bomb:
+            ev.append(Event("announce", text="bomb", seat=seat, data={"name": shape.name}))
+        self.table, self.table_shape, self.table_seat = cards, shape, seat
+        self.table_led = led or shape.top == HEAVENLY
+        self.passes, self.passed = 0, []
+        self.history.append([seat, cards])
+        self.played_any[seat] = True
+        self.opening = False
+        ev.append(Event("announce", text="play", seat=seat, data={"shape": shape.to_dict()}))
+        if not self.hands[seat]:
+            ev += self._settle_bomb()
+            ev += self._settle(seat)
+        else:
+            self.current = (seat + 1) % PLAYERS
+        return ev
+
+    def _settle_bomb(self) -> list[Event]:
+        """PDK-11: an unbeaten bomb played on another player's play earns 20."""
+        if self.table_shape is None or not self.table_shape.is_bomb or self.table_led:
+            return []
+        bomber = self.table_seat
+        assert bomber is not None
+        for s in range(PLAYERS):
+            self.scores[s] += 20 if s == bomber else -10
+        return [Event("announce", text="bomb_bonus", seat=bomber, data={"points": 20})]
+
+    def _end_round(self) -> list[Event]:
+        ev = self._settle_bomb()
+        leader = self.table_seat
+        assert leader is not None
+        for c in self.table:
+            self.discard.append(c)
+            ev.append(Event("move", c, "table", "discard"))
+        self.table, self.table_shape, self.table_seat = [], None, None
+        self.table_led = True
+        self.passes, self.passed = 0, []
+        self.current = leader
+        ev.append(Event("announce", text="round_over", seat=leader))
+        return ev
+
+    def _settle(self, winner: int) -> list[Event]:
+        """PDK-10: each opponent pays for cards left (doubled if never played), 2S, bombs."""
+        self.winner = winner
+        self.settlement = []
+        for s in range(PLAYERS):
+            if s == winner:
+                self.settlement.append({})
+                continue
+            hand = self.hands[s]
+            per_card = 1 if self.played_any[s] else 2
+            counts = Counter(c[0] for c in hand)
+            bombs = sum(1 for r, n in counts.items() if n == 4 or (r == "A" and n == 3))
+            bill = {"cards": per_card * len(hand), "spring": int(not self.played_any[s]),
+                    "two_of_spades": 10 if "2S" in hand else 0, "bombs": 10 * bombs}
+            pay = bill["cards"] + bill["two_of_spades"] + bill["bombs"]
+            bill["total"] = pay
+            self.settlement.append(bill)
+            self.scores[s] -= pay
+            self.scores[winner] += pay
+        return [Event("announce", text="deal_over", seat=winner,
+                      data={"result": self.result(), "settlement": self.settlement})]
+
+    # ----- views ------------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "game": self.key,
+            "seat": seat,
+            "hand": sorted(self.hands[seat], key=card_key),
+            "hand_sizes": [len(h) for h in self.hands],
+            "current_player": self.current_player,
+            "table": list(self.table),
+            "table_shape": self.table_shape.to_dict() if self.table_shape else None,
+            "table_seat": self.table_seat,
+            "leading": self.leading,
+            "opening": self.opening,
+            "passed": list(self.passed),
+            "history": [list(h) for h in self.history],
+            "played_any": list(self.played_any),
+            "scores": list(self.scores),
+            "is_over": self.is_over,
+            "result": self.result(),
+            "settlement": list(self.settlement),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.key, "seed": self.seed, "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands], "current": self.current,
+            "table": list(self.table), "table_seat": self.table_seat,
+            "table_led": self.table_led, "passes": self.passes, "passed": list(self.passed),
+            "discard": list(self.discard), "history": [list(h) for h in self.history],
+            "played_any": list(self.played_any), "scores": list(self.scores),
+            "opening": self.opening, "winner": self.winner,
+            "settlement": [dict(b) for b in self.settlement], "moves": self.moves,
+            "table_opening": bool(self.table_shape and self.table_shape.top == HEAVENLY),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PaoDeKuai:
+        g = cls()
+        g.seed, g.deck = d["seed"], list(d["deck"])
+        g.hands = [list(h) for h in d["hands"]]
+        g.current = d["current"]
+        g.table, g.table_seat, g.table_led = list(d["table"]), d["table_seat"], d["table_led"]
+        g.table_shape = classify(g.table, d["table_opening"]) if g.table else None
+        g.passes, g.passed = d["passes"], list(d["passed"])
+        g.discard = list(d["discard"])
+        g.history = [list(h) for h in d["history"]]
+        g.played_any, g.scores = list(d["played_any"]), list(d["scores"])
+        g.opening, g.winner = d["opening"], d["winner"]
+        g.settlement = [dict(b) for b in d["settlement"]]
+        g.moves = d["moves"]
+        return g
+
+    def clone(self) -> PaoDeKuai:
+        g = PaoDeKuai.__new__(PaoDeKuai)
+        g.__dict__.update(self.__dict__)
+        g.hands = [list(h) for h in self.hands]
+        g.table = list(self.table)
+        g.passed = list(self.passed)
+        g.discard = list(self.discard)
+        g.history = list(self.history)   # entries are never mutated
+        g.played_any = list(self.played_any)
+        g.scores = list(self.scores)
+        g.settlement = list(self.settlement)
+        return g
+
+    def cards_in_play(self) -> list[str]:
+        return [c for h in self.hands for c in h] + self.table + self.discard
+
+    def determinize(self, seat: int, rng: Rng) -> PaoDeKuai:
+        g = self.clone()
+        others = [s for s in range(PLAYERS) if s != seat]
+        pool = [c for s in others for c in g.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            n = len(g.hands[s])
+            g.hands[s], pool = sorted(pool[:n], key=card_key), pool[n:]
+        return g
+
+
+DECK = frozenset(PaoDeKuai.full_deck())
