@@ -265,6 +265,10 @@ class Game(ABC):
             raise self._why_illegal(m)
         return self._apply(m)
 
+    def options(self) -> dict[str, Any]:
+        """The ``new()`` options that, with ``seed`` and ``deck``, rebuild this deal."""
+        return {}
+
     @staticmethod
     def outcomes(result: list[float]) -> list[str]:
         """``"win"``/``"loss"``/``"draw"`` per seat for a finished deal's result."""
