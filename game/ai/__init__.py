@@ -46,9 +46,11 @@ def levels(game: str) -> dict[str, dict[str, Any]]:
 
 
 def _factories() -> dict[str, Callable[..., Bot]]:
+    from game.ai.autobus_heuristic import AutobusHeuristic
     from game.ai.durak_heuristic import DurakHeuristic
 
-    return {"random": RandomBot, "durak_heuristic": DurakHeuristic}
+    return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
+            "autobus_heuristic": AutobusHeuristic}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0) -> Bot:

@@ -1,0 +1,472 @@
+"""Hospodský autobus for two to four players (rules: shared/rules/autobus.md).
+
+Places named in events: ``hand<s>``, ``reserve<s>`` (``index`` 0 is the bottom),
+``aux<s>.<k>`` (k = 1..4), ``run<k>``, ``stock``, ``completed``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.cards import JOKER, french_deck, parse_card
+from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register
+
+RUN_RANKS = "A23456789TJQK"
+VALUE = {r: i + 1 for i, r in enumerate(RUN_RANKS)}  # A = 1 .. K = 13
+HAND_SIZE = 4
+RESERVE_SIZE = 10
+AUX = 4
+TURN_LIMIT = 3000  # BUS-11 safety net
+SOURCES = ("hand", "reserve", "aux1", "aux2", "aux3", "aux4")
+_RUN = re.compile(r"^run([1-9]\d*)$")
+_AUX = re.compile(r"^aux([1-4])(?:=(.+))?$", re.IGNORECASE)
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def card_sort_key(card: str) -> tuple[int, str]:
+    return (99, "") if card == JOKER else (VALUE[card[0]], card[1])
+
+
+@register
+class Autobus(Game):
+    key = "autobus"
+    title = "Hospodský autobus"
+    deck_style = "french"
+    players_allowed = (2, 3, 4)
+    move_bound = 60000
+    end_rule = "BUS-3"
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.deck: list[str] = []
+        self.players = 2
+        self.rng = Rng(0)
+        self.reserves: list[list[str]] = []        # the top is the last card
+        self.hands: list[list[str]] = []
+        self.aux: list[list[list[str]]] = []        # aux[s][k-1]: cards, the top last
+        self.aux_rank: list[list[str | None]] = []  # the pile's rank (jokers take it)
+        self.runs: list[list[str] | None] = []      # runs[k-1]; None: number free
+        self.stock: list[str] = []                  # drawn from the front
+        self.completed: list[str] = []
+        self.current = 0
+        self.turn = 1
+        self.run_played = False                     # a card went onto a run this turn
+        self.quiet = 0
+        self.winner: int | None = None
+        self.drawn = False                          # BUS-11 draw
+        self.moves = 0
+
+    # ----- construction ---------------------------------------------------------------
+    @classmethod
+    def full_deck(cls, **options: Any) -> list[str]:
+        """BUS-1: two French decks and four jokers."""
+        return french_deck() + french_deck() + [JOKER] * 4
+
+    @classmethod
+    def new(cls, seed: int | None = None, deck: list[str] | None = None,
+            **options: Any) -> Autobus:
+        players = options.pop("players", 2)
+        if options:
+            raise ValueError(f"unknown Hospodský autobus options: {', '.join(options)}")
+        if players not in cls.players_allowed:
+            raise ValueError("Hospodský autobus takes 2, 3 or 4 players")
+        seed, order, rng = cls._start_deck(seed, deck)
+        g = cls()
+        g.seed, g.deck, g.players, g.rng = seed, list(order), players, rng
+        pos = 0
+        for _ in range(players):  # BUS-2: reserves of ten, the tenth is the top
+            g.reserves.append(order[pos:pos + RESERVE_SIZE])
+            pos += RESERVE_SIZE
+        for _ in range(players):
+            g.hands.append(order[pos:pos + HAND_SIZE])
+            pos += HAND_SIZE
+        g.stock = order[pos:]
+        g.aux = [[[] for _ in range(AUX)] for _ in range(players)]
+        g.aux_rank = [[None] * AUX for _ in range(players)]
+        return g
+
+    def options(self) -> dict[str, Any]:
+        return {"players": self.players}
+
+    def deal_events(self) -> list[Event]:
+        ev = []
+        for s in range(self.players):
+            for i, c in enumerate(self.reserves[s]):
+                ev.append(Event("move", c, "stock", f"reserve{s}", seat=s, index=i,
+                                face_up=(i == RESERVE_SIZE - 1)))
+        for s in range(self.players):
+            for c in self.hands[s]:
+                ev.append(Event("move", c, "stock", f"hand{s}", seat=s, face_up=(s == 0)))
+        return ev
+
+    # ----- state ----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.current
+
+    def result(self) -> list[float] | None:
+        """BUS-3: minus the cards left in each reserve (the winner has 0)."""
+        if not self.is_over:
+            return None
+        return [-float(len(r)) for r in self.reserves]
+
+    @staticmethod
+    def outcomes(result: list[float]) -> list[str]:
+        if 0 in result:
+            return ["win" if r == 0 else "loss" for r in result]
+        return ["draw"] * len(result)
+
+    def need(self, k: int) -> int | None:
+        """The rank value run ``k`` needs next (None: no such open run)."""
+        if not 1 <= k <= len(self.runs) or self.runs[k - 1] is None:
+            return None
+        return len(self.runs[k - 1]) + 1  # type: ignore[arg-type]
+
+    def _fits_run(self, card: str, k: int) -> bool:
+        need = self.need(k)
+        return need is not None and (card == JOKER or VALUE[card[0]] == need)
+
+    def _source_card(self, seat: int, src: str) -> str | None:
+        if src == "reserve":
+            return self.reserves[seat][-1] if self.reserves[seat] else None
+        if src.startswith("aux"):
+            pile = self.aux[seat][int(src[3]) - 1]
+            return pile[-1] if pile else None
+        return None
+
+    def _fits_aux(self, seat: int, card: str) -> bool:
+        return any(not self.aux[seat][k] or card == JOKER or self.aux_rank[seat][k] == card[0]
+                   for k in range(AUX))
+
+    # ----- moves ----------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        s = self.current
+        open_runs = [k for k in range(1, len(self.runs) + 1) if self.runs[k - 1] is not None]
+        sources: list[tuple[str, str]] = []
+        for c in sorted(set(self.hands[s]), key=card_sort_key):
+            sources.append((c, "hand"))
+        for src in SOURCES[1:]:
+            c = self._source_card(s, src)
+            if c is not None:
+                sources.append((c, src))
+        moves: list[Move] = []
+        for c, src in sources:
+            for k in open_runs:
+                if self._fits_run(c, k):
+                    moves.append(Move("play", (c, src, f"run{k}")))
+            if c == JOKER or c[0] == "A":
+                moves.append(Move("play", (c, src, "new")))
+        hand = sorted(set(self.hands[s]), key=card_sort_key)
+        for c in hand:
+            for k in range(AUX):
+                pile, rank = self.aux[s][k], self.aux_rank[s][k]
+                if not pile:
+                    if c == JOKER:
+                        moves += [Move("discard", (c, f"aux{k + 1}={r}")) for r in RUN_RANKS]
+                    else:
+                        moves.append(Move("discard", (c, f"aux{k + 1}")))
+                elif c == JOKER or rank == c[0]:
+                    moves.append(Move("discard", (c, f"aux{k + 1}")))
+        for c in hand:
+            if not self._fits_aux(s, c):
+                moves.append(Move("bus", (c,)))
+        if not self.hands[s]:
+            moves.append(Move("end"))
+        return moves
+
+    def _normalise(self, move: Move) -> Move:
+        a = move.args
+        if move.kind == "play":
+            if len(a) != 3:
+                raise NotationError("'play' is 'play <card> <from> <to>', e.g. "
+                                    "'play AH hand new' or 'play 5S reserve run2'")
+            card = parse_card(a[0])
+            src, dst = a[1].lower(), a[2].lower()
+            if src not in SOURCES:
+                raise NotationError(f"bad source {a[1]!r}: use hand, reserve or aux1..aux4")
+            if dst != "new" and not _RUN.match(dst):
+                raise NotationError(f"bad target {a[2]!r}: use run1, run2, ... or new")
+            return Move("play", (card, src, dst))
+        if move.kind == "discard":
+            if len(a) != 2:
+                raise NotationError("'discard' is 'discard <card> aux<k>' (a joker on an "
+                                    "empty space: 'discard X aux3=7')")
+            card = parse_card(a[0])
+            m = _AUX.match(a[1])
+            if not m:
+                raise NotationError(f"bad auxiliary pile {a[1]!r}: use aux1..aux4")
+            target = f"aux{m.group(1)}"
+            if m.group(2) is not None:
+                r = m.group(2).upper()
+                if r == "10":
+                    r = "T"
+                if r not in RUN_RANKS:
+                    raise NotationError(f"bad joker rank {m.group(2)!r}: one of "
+                                        f"{' '.join(RUN_RANKS)}")
+                target += f"={r}"
+            return Move("discard", (card, target))
+        if move.kind == "bus":
+            if len(a) != 1:
+                raise NotationError("'bus' takes one card, e.g. 'bus 7H'")
+            return Move("bus", (parse_card(a[0]),))
+        if move.kind == "end":
+            if a:
+                raise NotationError("'end' takes nothing after it")
+            return move
+        raise NotationError(f"unknown Hospodský autobus move {str(move)!r}: moves are "
+                            "'play <card> <from> <to>', 'discard <card> aux<k>', "
+                            "'bus <card>' and 'end'")
+
+    def _why_illegal(self, move: Move) -> IllegalMove:
+        s = self.current
+        hand = self.hands[s]
+        if move.kind == "end":
+            return IllegalMove("BUS-8", "end the turn by discarding a hand card onto an "
+                                        "auxiliary pile; 'end' is only for an empty hand")
+        card = move.args[0]
+        if move.kind == "play":
+            src, dst = move.args[1], move.args[2]
+            if src == "hand" and card not in hand:
+                return IllegalMove("BUS-6", f"{card} is not in your hand")
+            if src != "hand" and self._source_card(s, src) != card:
+                top = self._source_card(s, src)
+                where = "your reserve" if src == "reserve" else f"your {src}"
+                return IllegalMove("BUS-6", f"the top of {where} is {top or 'empty'}, "
+                                            f"not {card}; only top cards are playable")
+            if dst == "new":
+                return IllegalMove("BUS-5", f"only an ace or a joker starts a new run, "
+                                            f"not {card}")
+            k = int(dst[3:])
+            need = self.need(k)
+            if need is None:
+                return IllegalMove("BUS-5", f"there is no open run {k}")
+            return IllegalMove("BUS-5", f"run{k} needs {RUN_RANKS[need - 1]}, not {card}")
+        if card not in hand:
+            rule = "BUS-7" if move.kind == "discard" else "BUS-8"
+            return IllegalMove(rule, f"{card} is not in your hand; only hand cards are "
+                                     "discarded")
+        if move.kind == "bus":
+            if card == JOKER:
+                return IllegalMove("BUS-8", "a joker fits any auxiliary pile, so it never "
+                                            "goes under the bus")
+            return IllegalMove("BUS-8", f"{card} fits an auxiliary pile; only a card that "
+                                        "fits none goes under the bus")
+        target = move.args[1]
+        k = int(target[3]) - 1
+        named = target[5:] if "=" in target else None
+        pile, rank = self.aux[s][k], self.aux_rank[s][k]
+        if named is not None and card != JOKER:
+            return IllegalMove("BUS-9", "only a joker is given a rank on an auxiliary pile")
+        if card == JOKER and not pile and named is None:
+            return IllegalMove("BUS-9", f"name the joker's rank on the empty space "
+                                        f"(e.g. 'discard X aux{k + 1}=7')")
+        if card == JOKER and pile and named is not None:
+            return IllegalMove("BUS-9", f"aux{k + 1} already has rank {rank}; the joker "
+                                        "takes it")
+        return IllegalMove("BUS-7", f"aux{k + 1} holds {rank}s; {card} does not belong")
+
+    def _apply(self, move: Move) -> list[Event]:
+        self.moves += 1
+        s = self.current
+        if move.kind == "play":
+            return self._play(s, *move.args)
+        ev: list[Event] = []
+        if move.kind == "discard":
+            card, target = move.args
+            k = int(target[3]) - 1
+            self.hands[s].remove(card)
+            if not self.aux[s][k]:
+                self.aux_rank[s][k] = target[5:] if card == JOKER else card[0]
+            self.aux[s][k].append(card)
+            ev.append(Event("move", card, f"hand{s}", f"aux{s}.{k + 1}", seat=s,
+                            data={"rank": self.aux_rank[s][k]}))
+        elif move.kind == "bus":
+            card = move.args[0]
+            self.hands[s].remove(card)
+            self.reserves[s].insert(0, card)
+            ev.append(Event("move", card, f"hand{s}", f"reserve{s}", seat=s, index=0,
+                            face_up=False))
+            ev.append(Event("announce", text="bus", seat=s))
+        return ev + self._end_turn()
+
+    def _play(self, s: int, card: str, src: str, dst: str) -> list[Event]:
+        ev: list[Event] = []
+        if src == "hand":
+            self.hands[s].remove(card)
+        elif src == "reserve":
+            self.reserves[s].pop()
+        else:
+            k = int(src[3]) - 1
+            self.aux[s][k].pop()
+            if not self.aux[s][k]:
+                self.aux_rank[s][k] = None
+        if dst == "new":
+            if None in self.runs:
+                run = self.runs.index(None) + 1
+                self.runs[run - 1] = []
+            else:
+                self.runs.append([])
+                run = len(self.runs)
+        else:
+            run = int(dst[3:])
+        cards = self.runs[run - 1]
+        assert cards is not None
+        cards.append(card)
+        self.run_played = True
+        src_place = f"{src}{s}" if src in ("hand", "reserve") else f"aux{s}.{src[3]}"
+        ev.append(Event("move", card, src_place, f"run{run}", seat=s, index=len(cards) - 1,
+                        data={"rank": RUN_RANKS[len(cards) - 1]}))
+        if src == "reserve" and self.reserves[s]:
+            ev.append(Event("reveal", self.reserves[s][-1], f"reserve{s}", seat=s,
+                            index=len(self.reserves[s]) - 1))
+        if len(cards) == 13:  # BUS-5: the king completes the run
+            for c in cards:
+                self.completed.append(c)
+                ev.append(Event("move", c, f"run{run}", "completed", face_up=True))
+            self.runs[run - 1] = None
+            while self.runs and self.runs[-1] is None:
+                self.runs.pop()
+            ev.append(Event("announce", text="run_completed", data={"run": run}))
+        if src == "reserve" and not self.reserves[s]:  # BUS-3: wins at once
+            self.winner = s
+            ev.append(Event("announce", text="deal_over", seat=s,
+                            data={"result": self.result()}))
+            return ev
+        if src == "hand" and not self.hands[s]:  # BUS-4: four new cards at once
+            ev += self._draw(s, HAND_SIZE)
+        return ev
+
+    def _draw(self, s: int, n: int) -> list[Event]:
+        """Draw up to ``n`` cards; BUS-10: an empty stock is remade from the completed pile."""
+        ev: list[Event] = []
+        for _ in range(n):
+            if not self.stock:
+                if not self.completed:
+                    break
+                self.stock = self.completed
+                self.completed = []
+                self.rng.shuffle(self.stock)
+                ev.append(Event("announce", text="reshuffle", data={"cards": len(self.stock)}))
+            c = self.stock.pop(0)
+            self.hands[s].append(c)
+            ev.append(Event("move", c, "stock", f"hand{s}", seat=s, face_up=(s == 0)))
+        return ev
+
+    def _end_turn(self) -> list[Event]:
+        ev: list[Event] = []
+        quiet = not self.run_played and not self.stock and not self.completed
+        self.quiet = self.quiet + 1 if quiet else 0
+        if self.quiet >= self.players or self.turn >= TURN_LIMIT:  # BUS-11
+            self.drawn = True
+            ev.append(Event("announce", text="deal_over",
+                            data={"result": self.result(), "draw": True,
+                                  "safety_net": self.quiet < self.players}))
+            return ev
+        self.turn += 1
+        self.run_played = False
+        self.current = (self.current + 1) % self.players
+        ev.append(Event("announce", text="turn", seat=self.current))
+        return ev + self._draw(self.current, HAND_SIZE - len(self.hands[self.current]))
+
+    # ----- views ----------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "game": self.key,
+            "seat": seat,
+            "players": self.players,
+            "hand": sorted(self.hands[seat], key=card_sort_key),
+            "hand_sizes": [len(h) for h in self.hands],
+            "reserve_tops": [r[-1] if r else None for r in self.reserves],
+            "reserve_sizes": [len(r) for r in self.reserves],
+            "aux": [[list(p) for p in piles] for piles in self.aux],
+            "aux_ranks": [list(r) for r in self.aux_rank],
+            "runs": [None if r is None else list(r) for r in self.runs],
+            "stock_size": len(self.stock),
+            "completed_size": len(self.completed),
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "quiet_turns": self.quiet,
+            "is_over": self.is_over,
+            "result": self.result(),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.key, "seed": self.seed, "deck": list(self.deck),
+            "players": self.players, "rng": self.rng.to_str(),
+            "reserves": [list(r) for r in self.reserves],
+            "hands": [list(h) for h in self.hands],
+            "aux": [[list(p) for p in piles] for piles in self.aux],
+            "aux_rank": [list(r) for r in self.aux_rank],
+            "runs": [None if r is None else list(r) for r in self.runs],
+            "stock": list(self.stock), "completed": list(self.completed),
+            "current": self.current, "turn": self.turn, "run_played": self.run_played,
+            "quiet": self.quiet, "winner": self.winner, "drawn": self.drawn,
+            "moves": self.moves,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Autobus:
+        g = cls()
+        g.seed, g.deck, g.players = d["seed"], list(d["deck"]), d["players"]
+        g.rng = Rng.from_str(d["rng"])
+        g.reserves = [list(r) for r in d["reserves"]]
+        g.hands = [list(h) for h in d["hands"]]
+        g.aux = [[list(p) for p in piles] for piles in d["aux"]]
+        g.aux_rank = [list(r) for r in d["aux_rank"]]
+        g.runs = [None if r is None else list(r) for r in d["runs"]]
+        g.stock, g.completed = list(d["stock"]), list(d["completed"])
+        g.current, g.turn, g.run_played = d["current"], d["turn"], d["run_played"]
+        g.quiet, g.winner, g.drawn, g.moves = d["quiet"], d["winner"], d["drawn"], d["moves"]
+        return g
+
+    def clone(self) -> Autobus:
+        g = Autobus.__new__(Autobus)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.reserves = [list(r) for r in self.reserves]
+        g.hands = [list(h) for h in self.hands]
+        g.aux = [[list(p) for p in piles] for piles in self.aux]
+        g.aux_rank = [list(r) for r in self.aux_rank]
+        g.runs = [None if r is None else list(r) for r in self.runs]
+        g.stock, g.completed = list(self.stock), list(self.completed)
+        return g
+
+    def cards_in_play(self) -> list[str]:
+        out = [c for r in self.reserves for c in r] + [c for h in self.hands for c in h]
+        out += [c for piles in self.aux for p in piles for c in p]
+        out += [c for r in self.runs if r for c in r]
+        return out + self.stock + self.completed
+
+    def determinize(self, seat: int, rng: Rng) -> Autobus:
+        """Shuffle what ``seat`` cannot see: other hands, the stock and every reserve
+        below its top card (the completed pile was seen and stays as it is)."""
+        g = self.clone()
+        others = [s for s in range(g.players) if s != seat]
+        pool = [c for s in others for c in g.hands[s]] + list(g.stock)
+        pool += [c for r in g.reserves for c in r[:-1]]
+        rng.shuffle(pool)
+        for s in others:
+            n = len(g.hands[s])
+            g.hands[s], pool = pool[:n], pool[n:]
+        n = len(g.stock)
+        g.stock, pool = pool[:n], pool[n:]
+        for r in g.reserves:
+            n = len(r) - 1
+            if n > 0:
+                r[:-1], pool = pool[:n], pool[n:]
+        g.rng = Rng(rng.next64())
+        return g
