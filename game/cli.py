@@ -38,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
         return _sim(args[1:])
+    if args and args[0] == "bench":
+        from game.bench import main as bench
+
+        return bench(args[1:])
     p = argparse.ArgumentParser(prog="cardclub", description="Card Club: play card games "
                                 "against the computer. Subcommand: sim.")
     p.add_argument("--smoke", action="store_true",

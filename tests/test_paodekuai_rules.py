@@ -240,3 +240,31 @@ def test_PDK12_result_is_signed_points_summing_to_zero() -> None:
         res = g.result()
         assert res is not None and sum(res) == 0
         assert PaoDeKuai.outcomes(res).count("win") == 1
+
+
+def test_PDK5_PDK8_move_generation_matches_brute_force_over_all_subsets() -> None:
+    """legal_moves() lists exactly one move per rank set of every allowed play."""
+    from itertools import combinations
+
+    from game.rules import Rng
+
+    checked = 0
+    for seed in range(60):
+        g = PaoDeKuai.new(seed=seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            hand = g.hands[g.current]
+            if len(hand) <= 10:
+                expect = set()
+                for n in range(1, len(hand) + 1):
+                    for combo in combinations(hand, n):
+                        if g.is_legal("play " + " ".join(combo)):
+                            expect.add(tuple(sorted(c[0] for c in combo)))
+                got = {tuple(sorted(c[0] for c in m.args)) for m in g.legal_moves()
+                       if m.kind == "play"}
+                assert got == expect
+                assert ("pass" in legal(g)) == (not expect)
+                checked += 1
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+    assert checked > 300

@@ -164,8 +164,9 @@ class PaoDeKuai(Game):
         return self.table_shape is None
 
     # ----- move generation ------------------------------------------------------------
-    def _plays(self, hand: list[str]) -> list[list[str]]:
-        """One card list per distinct rank set the hand can play (PDK-5, PDK-6)."""
+    def _plays(self, hand: list[str]) -> list[tuple[list[str], Shape]]:
+        """One (cards, shape) per distinct rank set the hand can play now that could be
+        allowed: while following, only the table's kind and bombs (PDK-5..PDK-7)."""
         by_rank: dict[int, list[str]] = {}
         for c in sorted(hand, key=card_key):
             by_rank.setdefault(RANK[c[0]], []).append(c)
@@ -174,17 +175,20 @@ class PaoDeKuai(Game):
             if threes and "3H" in threes:
                 threes.remove("3H")
                 threes.insert(0, "3H")
-        plays: list[list[str]] = []
+        want = self.table_shape.kind if self.table_shape is not None else None
+        plays: list[tuple[list[str], Shape]] = []
         ranks = sorted(by_rank)
-        for r in ranks:
-            plays.append(by_rank[r][:1])
-        for r in ranks:
-            if len(by_rank[r]) >= 2:
-                plays.append(by_rank[r][:2])
-        for r in ranks:
-            if len(by_rank[r]) >= 3 and r != ACE:
-                plays.append(by_rank[r][:3])
+        if want in (None, "single"):
+            plays += [(by_rank[r][:1], Shape("single", 1, r)) for r in ranks]
+        if want in (None, "pair"):
+            plays += [(by_rank[r][:2], Shape("pair", 2, r)) for r in ranks
+                      if len(by_rank[r]) >= 2]
+        if want in (None, "triple"):
+            plays += [(by_rank[r][:3], Shape("triple", 3, r)) for r in ranks
+                      if len(by_rank[r]) >= 3 and r != ACE]
         for need, kind in ((1, "straight"), (2, "pairs")):
+            if want not in (None, kind):
+                continue
             min_len = 5 if kind == "straight" else 2
             for start in range(0, ACE + 1):
                 run: list[str] = []
@@ -193,23 +197,29 @@ class PaoDeKuai(Game):
                     run += by_rank[r][:need]
                     r += 1
                     if r - start >= min_len:
-                        plays.append(list(run))
+                        plays.append((list(run), Shape(kind, len(run), r - 1)))
         for r in ranks:
-            if len(by_rank[r]) == 4 or (r == ACE and len(by_rank[r]) == 3):
-                plays.append(list(by_rank[r]))
+            if len(by_rank[r]) == 4:
+                top = HEAVENLY if (self.opening and r == 0) else r
+                plays.append((list(by_rank[r]), Shape("bomb", 4, top)))
+            elif r == ACE and len(by_rank[r]) == 3:
+                plays.append((list(by_rank[r]), Shape("bomb", 3, AAA_BOMB)))
         return plays
 
     def legal_moves(self) -> list[Move]:
         if self.winner is not None:
             return []
-        hand = self.hands[self.current]
-        moves = []
-        for cards in self._plays(hand):
-            if self._allowed(cards) is None:
-                moves.append(Move("play", tuple(sorted(cards, key=card_key))))
+        moves = [Move("play", tuple(sorted(cards, key=card_key)))
+                 for cards, shape in self._plays(self.hands[self.current])
+                 if self._fits(cards, shape)]
         if not moves and not self.leading:
             moves.append(Move("pass"))
         return moves
+
+    def _fits(self, cards: list[str], shape: Shape) -> bool:
+        if self.opening and "3H" not in cards:
+            return False
+        return self.table_shape is None or shape.beats(self.table_shape)
 
     def _allowed(self, cards: list[str]) -> IllegalMove | None:
         """Why a play of cards the player holds is not allowed now (None: allowed)."""
@@ -225,7 +235,7 @@ class PaoDeKuai(Game):
         return None
 
     def can_beat(self) -> bool:
-        return any(self._allowed(c) is None for c in self._plays(self.hands[self.current]))
+        return any(self._fits(c, sh) for c, sh in self._plays(self.hands[self.current]))
 
     # ----- playing --------------------------------------------------------------------
     def _normalise(self, move: Move) -> Move:
