@@ -38,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
         return _sim(args[1:])
+    if args and args[0] == "shots":
+        from game.shots import main as shots
+
+        return shots(args[1:])
     if args and args[0] == "bench":
         from game.bench import main as bench
 
@@ -50,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(args)
     from game.app import run
 
-    return run(smoke=a.smoke, game=a.game)
+    return run(smoke_run=a.smoke, game=a.game)
 
 
 if __name__ == "__main__":

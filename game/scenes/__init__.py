@@ -1,0 +1,1 @@
+"""Arcade views: the menu, the tables, the rules screens."""

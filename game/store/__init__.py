@@ -1,0 +1,1 @@
+"""Saves, settings and the per-user data folder (no arcade imports here)."""

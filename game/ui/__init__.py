@@ -1,0 +1,1 @@
+"""Sprites, tweens, layout, input and widgets shared by the table views."""
