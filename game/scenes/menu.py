@@ -116,7 +116,7 @@ class MenuView(arcade.View):
         self.window.close()
 
     def tile_at(self, x: float, y: float) -> str | None:
-        for key, box, _, _, ready in self.tiles:
+        for key, box, _, _, _ in self.tiles:
             if box.contains(x, y):
                 return key
         return None
@@ -127,7 +127,7 @@ class MenuView(arcade.View):
         arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
         self.title.draw()
         self.subtitle.draw()
-        for key, box, labels, _, ready in self.tiles:
+        for key, box, _, _, ready in self.tiles:
             lift = 4 if self.pressed_tile == key else 0
             draw_panel(box.cx, box.cy - lift, box.w, box.h, 240 if ready else 190)
             if not ready:
