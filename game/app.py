@@ -39,8 +39,12 @@ class CardClubWindow(arcade.Window):
         from game import resources
 
         path = resources.path("levels", f"{game}.toml")
-        with path.open("rb") as fh:
-            data: dict[str, Any] = tomllib.load(fh).get("table", {})
+        try:
+            with path.open("rb") as fh:
+                data: dict[str, Any] = tomllib.load(fh).get("table", {})
+        except (OSError, ValueError) as exc:
+            log.warning("table file %s unusable (%s); using defaults", path, exc)
+            return {}
         return data
 
     def on_key_press(self, key: int, modifiers: int) -> None:

@@ -27,13 +27,59 @@ def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> 
             "deals": deals}
 
 
+def frame_times(frames: int = 900, width: int = 1280, height: int = 800) -> dict[str, float]:
+    """Frame time of the Durak table (computer against computer, normal animation
+    speed) over frames where cards are moving: update + draw + GPU finish."""
+    import statistics
+
+    from game.app import CardClubWindow
+    from game.scenes.durak_table import DurakTableView
+
+    window = CardClubWindow(width, height, vsync=False)
+    window._enable_event_queue = False
+    window.settings.animation_scale = 1.0
+    window.think_scale = 0.3
+    view = DurakTableView(window, ai_seats=(0, 1), seed=1)
+    window.show_view(view)
+    moving: list[float] = []
+    idle: list[float] = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        window.dispatch_events()
+        window.dispatch_event("on_update", 1 / 60)
+        window.dispatch_event("on_draw")
+        window.ctx.finish()
+        took = (time.perf_counter() - t0) * 1000
+        window.flip()
+        (moving if view.animating else idle).append(took)
+        if view.result_visible:
+            view.next_game()
+            view = window.current_view  # type: ignore[assignment]
+    window.close()
+    moving.sort()
+
+    def p(q: float) -> float:
+        return moving[min(len(moving) - 1, int(q * len(moving)))]
+
+    return {"frames_moving": len(moving), "mean_ms": statistics.fmean(moving),
+            "p50_ms": p(0.5), "p99_ms": p(0.99), "max_ms": moving[-1],
+            "idle_mean_ms": statistics.fmean(idle) if idle else 0.0}
+
+
 def main(argv: list[str]) -> int:
     import argparse
 
-    p = argparse.ArgumentParser(prog="cardclub bench engines")
-    p.add_argument("what", choices=["engines"])
+    p = argparse.ArgumentParser(prog="cardclub bench")
+    p.add_argument("what", choices=["engines", "frames"])
     p.add_argument("--seconds", type=float, default=2.0)
+    p.add_argument("--frames", type=int, default=900)
     a = p.parse_args(argv)
+    if a.what == "frames":
+        r = frame_times(a.frames)
+        print(f"Durak table, cards moving: {r['frames_moving']} frames, mean "
+              f"{r['mean_ms']:.2f} ms, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
+              f"max {r['max_ms']:.2f} ms; idle frames mean {r['idle_mean_ms']:.2f} ms")
+        return 0
     for key in sorted(GAMES):
         for n in GAMES[key].players_allowed if len(GAMES[key].players_allowed) > 1 else [None]:
             r = engine_speed(key, a.seconds, n)

@@ -48,3 +48,16 @@ def test_cli_rejects_bad_arguments() -> None:
     out = subprocess.run([sys.executable, "-m", "game", "sim", "durak", "--levels", "nope"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "unknown level" in out.stderr
+
+
+def test_a_missing_levels_file_falls_back_to_built_in_levels(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game import resources
+    from game.ai import levels, make_bot
+
+    monkeypatch.setattr(resources, "root", lambda: tmp_path)
+    levels.cache_clear()
+    try:
+        bot = make_bot("durak", "normal", seed=1)
+        assert bot.level == "normal" and type(bot).__name__ == "DurakHeuristic"
+    finally:
+        levels.cache_clear()

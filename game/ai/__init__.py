@@ -5,6 +5,7 @@ Levels and their parameters live in ``levels/<game>.toml`` under ``[levels.<name
 """
 from __future__ import annotations
 
+import logging
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -33,16 +34,32 @@ class RandomBot:
         return legal[self.rng.below(len(legal))]
 
 
+log = logging.getLogger(__name__)
+
+#: used when a game's levels file is missing or damaged, so play goes on
+FALLBACK_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "durak": {"normal": {"kind": "durak_heuristic", "think_delay": [0.6, 1.0],
+                         "label": "Normal"}},
+    "autobus": {"normal": {"kind": "autobus_heuristic", "think_delay": [0.5, 0.9],
+                           "label": "Normal"}},
+}
+
+
 @cache
 def levels(game: str) -> dict[str, dict[str, Any]]:
-    """The AI levels of a game, from ``levels/<game>.toml``."""
+    """The AI levels of a game, from ``levels/<game>.toml`` (built-in ones if it is
+    missing or damaged, with a warning)."""
     file = resources.path("levels", f"{game}.toml")
-    if not file.exists():
-        raise ValueError(f"no levels file for game {game!r} ({file})")
-    with file.open("rb") as fh:
-        data = tomllib.load(fh)
-    result: dict[str, dict[str, Any]] = data.get("levels", {})
-    return result
+    try:
+        with file.open("rb") as fh:
+            data = tomllib.load(fh)
+        result: dict[str, dict[str, Any]] = data["levels"]
+        if not isinstance(result, dict) or not result:
+            raise ValueError("no [levels] tables")
+        return result
+    except (OSError, ValueError, KeyError) as exc:
+        log.warning("levels file %s unusable (%s); using built-in levels", file, exc)
+        return FALLBACK_LEVELS.get(game, {"random": {"kind": "random", "label": "Random"}})
 
 
 def _factories() -> dict[str, Callable[..., Bot]]:
