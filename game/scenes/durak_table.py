@@ -180,14 +180,14 @@ class DurakTableView(arcade.View):
             out[c] = (x, y, a, False, 50 + i)
         playable = self.playable()
         hand = self.hand_order(HUMAN)
-        xs = L.hand_positions(len(hand))
-        for i, c in enumerate(hand):
+        for i, (x, y, a) in enumerate(L.fan(len(hand))):
+            c = hand[i]
             lift = 0.0
             if c == self.selected:
                 lift = 30 * L.s
             elif c in playable:
                 lift = 14 * L.s
-            out[c] = (xs[i], L.hand_y + lift, 0.0, True, 200 + i)
+            out[c] = (x, y + lift, a, True, 200 + i)
         opp = self.hand_order(COMPUTER)
         for i, x in enumerate(L.opponent(len(opp))):
             out[opp[i]] = (x, L.opp_y, 0.0, False, 200 + i)
@@ -207,7 +207,7 @@ class DurakTableView(arcade.View):
                     and abs(sp.angle - a) < 0.5)
             if not same or sp.motion is not None:
                 sp.move_to(x, y, a, duration * self.scale, delay)
-            sp.show_face(up, 0.22 * self.scale if duration > 0 else 0)
+            sp.show_face(up, 0.22 * self.scale if duration > 0 else 0, delay)
             in_hand = c in self.game.hands[HUMAN]
             sp.color = ((150, 150, 150) if dim and in_hand and c not in playable
                         else (255, 255, 255))
@@ -229,7 +229,9 @@ class DurakTableView(arcade.View):
 
     def update_labels(self) -> None:
         g, L = self.game, self.layout
-        self.talon_label.set(f"talon {len(g.talon)}" if g.talon else "talon empty")
+        trump = f"trump {card_text(g.trump_card)[-1]}"
+        self.talon_label.set(f"talon {len(g.talon)} · {trump}" if g.talon
+                             else f"talon empty · {trump}")
         self.talon_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72)
         opp_n = len(g.hands[COMPUTER])
         xs = L.opponent(opp_n)

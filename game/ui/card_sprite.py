@@ -21,6 +21,7 @@ class CardSprite(arcade.Sprite):
         self.motion: Tween | None = None
         self.flip_left = 0.0          # seconds of flip animation left
         self.flip_total = 0.0
+        self.flip_wait = 0.0          # a flip waits for its card to start moving
         self.shake_t: float | None = None
         self.home = (0.0, 0.0, 0.0)   # where the layout wants it (x, y, angle)
         self.z = 0.0
@@ -30,8 +31,9 @@ class CardSprite(arcade.Sprite):
         if self.flip_left <= 0:
             self.scale = self.base_scale
 
-    def show_face(self, up: bool, duration: float) -> None:
-        """Turn the card; with a duration it flips (narrows, swaps, widens)."""
+    def show_face(self, up: bool, duration: float, delay: float = 0.0) -> None:
+        """Turn the card; with a duration it flips (narrows, swaps, widens) after
+        ``delay`` seconds."""
         if up == self.face_up:
             return
         self.face_up = up
@@ -41,6 +43,7 @@ class CardSprite(arcade.Sprite):
             self.flip_left = 0.0
         else:
             self.flip_left = self.flip_total = duration
+            self.flip_wait = delay
 
     def move_to(self, x: float, y: float, angle: float, duration: float, delay: float = 0.0,
                 ease: object = ease_out_cubic) -> None:
@@ -67,7 +70,9 @@ class CardSprite(arcade.Sprite):
             self.angle = a
             if self.motion.done:
                 self.motion = None
-        if self.flip_left > 0:
+        if self.flip_left > 0 and self.flip_wait > 0:
+            self.flip_wait = max(0.0, self.flip_wait - dt)
+        elif self.flip_left > 0:
             self.flip_left = max(0.0, self.flip_left - dt)
             t = 1 - self.flip_left / self.flip_total
             if t >= 0.5 and self.texture is not (self.face if self.face_up else self.back):

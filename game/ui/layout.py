@@ -31,7 +31,7 @@ class TableLayout:
         self.card_h = 140 * self.s
         self.bar_h = max(48.0, 52 * self.s)
         self.hand_y = 18 * self.s + self.card_h / 2 + 14 * self.s
-        self.status_y = self.hand_y + self.card_h / 2 + 38 * self.s
+        self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
         self.font = 16 * self.s
 
     def bar_button(self, index_from_right: int) -> Box:
@@ -55,6 +55,17 @@ class TableLayout:
         span = step * (n - 1)
         start = (left + right) / 2 - span / 2
         return [start + i * step for i in range(n)]
+
+
+    def fan(self, n: int) -> list[tuple[float, float, float]]:
+        """The player's hand as a gentle fan: (x, y, angle) per card, left to right."""
+        xs = self.hand_positions(n)
+        out = []
+        for i, x in enumerate(xs):
+            t = (i - (n - 1) / 2) / max((n - 1) / 2, 1)
+            spread = min(1.0, n / 8)
+            out.append((x, self.hand_y - t * t * 10 * self.s * spread, t * 6 * spread))
+        return out
 
 
 class DurakLayout(TableLayout):
