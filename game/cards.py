@@ -52,7 +52,8 @@ class Card:
     @classmethod
     def parse(cls, text: str, style: DeckStyle = "french") -> Card:
         """Parse notation such as ``"TS"`` (or ``"X"`` for a French joker)."""
-        return cls(*_split(text, style), style=style)  # type: ignore[misc]
+        rank, suit = _split(text, style)
+        return cls(rank, suit, style=style)
 
     @property
     def is_joker(self) -> bool:

@@ -159,9 +159,9 @@ class Autobus(Game):
         for c in sorted(set(self.hands[s]), key=card_sort_key):
             sources.append((c, "hand"))
         for src in SOURCES[1:]:
-            c = self._source_card(s, src)
-            if c is not None:
-                sources.append((c, src))
+            top = self._source_card(s, src)
+            if top is not None:
+                sources.append((top, src))
         moves: list[Move] = []
         for c, src in sources:
             for k in open_runs:

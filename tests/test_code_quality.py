@@ -1,0 +1,29 @@
+"""House rules that are cheap to check: lint clean, strict types on the pure core."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ruff_is_clean() -> None:
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "game", "tests"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_mypy_strict_on_rules_and_ai() -> None:
+    out = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_rules_and_ai_never_import_arcade_or_pyglet() -> None:
+    for folder in ("game/rules", "game/ai"):
+        for f in (ROOT / folder).glob("*.py"):
+            for line in f.read_text().splitlines():
+                words = line.split()
+                if words[:1] in (["import"], ["from"]) and len(words) > 1:
+                    assert words[1].split(".")[0] not in ("arcade", "pyglet"), (f, line)
