@@ -194,3 +194,28 @@ def test_bad_text_gives_a_clear_error_and_changes_nothing(key: str,
             g.play(text)  # type: ignore[arg-type]
         assert str(info.value).strip(), "an error must say what is wrong"
         assert g.to_dict() == before
+
+
+SAMPLED = [(k, o) for k, o in VARIANTS if "sample" in vars(GAMES[k])]
+
+
+@pytest.mark.parametrize("key,opts", SAMPLED, ids=[k for k, _ in SAMPLED])
+def test_sampled_states_agree_with_the_observation(key: str, opts: dict[str, Any]) -> None:
+    """What a search level imagines is consistent with all its seat has seen, and the
+    same legal moves follow from it."""
+    cls = GAMES[key]
+    deck = Counter(cls.full_deck(**opts))
+    for seed in range(25):
+        g = cls.new(seed=seed, **opts)
+        rng = Rng(seed)
+        while not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            obs = g.observation(seat)
+            imagined = cls.sample(obs, Rng(rng.next64()))
+            assert imagined.observation(seat) == obs
+            assert Counter(imagined.cards_in_play()) == deck
+            assert [str(m) for m in imagined.legal_moves()] == [str(m) for m in
+                                                                 g.legal_moves()]
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])

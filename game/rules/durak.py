@@ -355,6 +355,32 @@ class Durak(Game):
         return g
 
 
+    @classmethod
+    def sample(cls, obs: dict[str, Any], rng: Rng) -> Durak:
+        """A full state consistent with one seat's observation: the unseen cards are
+        dealt at random between the opponent's hand and the talon."""
+        seat, opp = obs["seat"], 1 - obs["seat"]
+        seen = set(obs["hand"]) | set(obs["opponent_known"]) | set(obs["discard"])
+        seen |= {c for pair in obs["table"] for c in pair if c}
+        if obs["trump_in_talon"]:
+            seen.add(obs["trump_card"])
+        unknown = [c for c in atlasnye_deck() if c not in seen]
+        rng.shuffle(unknown)
+        n = obs["opponent_hand_size"] - len(obs["opponent_known"])
+        g = cls()
+        g.hands[seat] = list(obs["hand"])
+        g.hands[opp] = list(obs["opponent_known"]) + unknown[:n]
+        g.talon = unknown[n:] + ([obs["trump_card"]] if obs["trump_in_talon"] else [])
+        g.trump_card = obs["trump_card"]
+        g.attacker = obs["attacker"]
+        g.table = [list(p) for p in obs["table"]]
+        g.discard = list(obs["discard"])
+        g.limit, g.taking = obs["bout_limit"], obs["taking"]
+        g.known[opp] = list(obs["opponent_known"])
+        g.deck = g.cards_in_play()
+        return g
+
+
 def _take_one(items: list[str], card: str) -> bool:
     if card in items:
         items.remove(card)

@@ -378,6 +378,7 @@ class PaoDeKuai(Game):
             "table_shape": self.table_shape.to_dict() if self.table_shape else None,
             "table_seat": self.table_seat,
             "leading": self.leading,
+            "table_led": self.table_led,
             "opening": self.opening,
             "passed": list(self.passed),
             "history": [list(h) for h in self.history],
@@ -433,6 +434,37 @@ class PaoDeKuai(Game):
 
     def cards_in_play(self) -> list[str]:
         return [c for h in self.hands for c in h] + self.table + self.discard
+
+    @classmethod
+    def sample(cls, obs: dict[str, Any], rng: Rng) -> PaoDeKuai:
+        """A full state consistent with one seat's observation: the cards not yet played
+        and not in the seat's hand are dealt at random to the others by hand size."""
+        seat = obs["seat"]
+        played = [c for h in obs["history"] if len(h) == 2 for c in h[1]]
+        gone = Counter(obs["hand"]) + Counter(played)
+        unknown = list((Counter(cls.full_deck()) - gone).elements())
+        rng.shuffle(unknown)
+        g = cls()
+        for s in range(PLAYERS):
+            if s == seat:
+                g.hands[s] = list(obs["hand"])
+            else:
+                n = obs["hand_sizes"][s]
+                g.hands[s], unknown = sorted(unknown[:n], key=card_key), unknown[n:]
+        g.current = obs["current_player"]
+        g.table, g.table_seat = list(obs["table"]), obs["table_seat"]
+        shape = obs["table_shape"]
+        g.table_shape = (classify(g.table, shape["top"] == HEAVENLY) if shape else None)
+        g.table_led = obs["table_led"]
+        g.passed = list(obs["passed"])
+        g.passes = len(g.passed)
+        table = Counter(g.table)
+        g.discard = list((Counter(played) - table).elements())
+        g.history = [list(h) for h in obs["history"]]
+        g.played_any, g.scores = list(obs["played_any"]), list(obs["scores"])
+        g.opening = obs["opening"]
+        g.deck = g.cards_in_play()
+        return g
 
     def determinize(self, seat: int, rng: Rng) -> PaoDeKuai:
         g = self.clone()
