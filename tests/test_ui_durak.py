@@ -308,3 +308,29 @@ def test_a_missing_asset_gives_a_stand_in_not_a_crash(app: CardClubWindow, tmp_p
         assets.back_texture.cache_clear()
         assets.felt_texture.cache_clear()
         app.sounds._cache.clear()
+
+
+def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
+    menu = MenuView(app)
+    app.show_view(menu)
+    pump(app, 2)
+    button = menu.buttons.by_name("level")
+    seen = []
+    for _ in range(3):
+        seen.append(menu.durak_level)
+        tap(app, button.cx, button.cy)
+    assert sorted(seen) == ["easy", "hard", "normal"]
+    while menu.durak_level != "hard":
+        tap(app, button.cx, button.cy)
+    assert "Hard" in button.label.text.text
+    from game.store import settings as settings_store
+
+    assert settings_store.load()[0].levels["durak"] == "hard"
+    view = open_table(app, seed_where(COMPUTER))
+    assert view.level == "hard" and "Hard" in view.level_label.text.text
+    for _ in range(120):                           # the search runs in slices
+        pump(app)
+        if view.journal.moves:
+            break
+    assert view.journal.moves and view.thinking is None
+    app.settings.levels.clear()

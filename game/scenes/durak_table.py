@@ -7,7 +7,8 @@ moves by a tween driven by the engine's events.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -37,6 +38,7 @@ HUMAN, COMPUTER = 0, 1
 DRAG_THRESHOLD = 8
 MOVE_TIME = 0.38
 STAGGER = 0.07
+SLICE = 0.005   # seconds of AI search per frame
 
 
 def card_text(card: str) -> str:
@@ -51,7 +53,8 @@ class DurakTableView(arcade.View):
         super().__init__(window)
         self.app = window
         table = levels("durak")
-        self.level = level or str(window.table_config("durak").get("default_level", "normal"))
+        self.level = (level or window.settings.levels.get("durak")
+                      or str(window.table_config("durak").get("default_level", "normal")))
         if self.level not in table:
             self.level = next(iter(table))
         self.fresh = game is None
@@ -64,6 +67,7 @@ class DurakTableView(arcade.View):
         self.rng = Rng(self.game.seed + 17)
         self.ai_timer = 0.0
         self.ai_delay = self._next_delay()
+        self.thinking: int | None = None    # the seat whose search is running in slices
         self.layout = DurakLayout(window.width, window.height)
         self.sprites: dict[str, CardSprite] = {}
         self.sprite_list = arcade.SpriteList()
@@ -414,11 +418,26 @@ class DurakTableView(arcade.View):
         seat = self.game.current_player
         if seat in self.bots and not self.animating:
             self.ai_timer += dt
-            if self.ai_timer >= self.ai_delay:
+            move = self.think(seat)
+            if move is not None and self.ai_timer >= self.ai_delay:
                 self.ai_timer = 0.0
                 self.ai_delay = self._next_delay()
-                bot = self.bots[seat]
-                self.play(bot.choose(self.game.observation(seat), self.game.legal_moves()))
+                self.thinking = None
+                self.play(move)
+
+    def think(self, seat: int) -> Move | None:
+        """The computer's move once it is ready; a search level runs a few milliseconds
+        per frame so the table stays smooth while it thinks."""
+        bot: Any = self.bots[seat]
+        if not hasattr(bot, "step"):
+            return bot.choose(self.game.observation(seat), self.game.legal_moves())
+        if self.thinking != seat:
+            bot.start(self.game.observation(seat), self.game.legal_moves())
+            self.thinking = seat
+        deadline = time.perf_counter() + SLICE
+        while not bot.done and time.perf_counter() < deadline:
+            bot.step(1)
+        return bot.best() if bot.done else None
 
     def on_draw(self) -> None:
         self.clear()

@@ -50,6 +50,7 @@ class MenuView(arcade.View):
         self.pressed_tile: str | None = None
         self.buttons = ButtonGroup(
             Button("Continue Durak", self.continue_durak, PRIMARY, name="continue"),
+            Button("", self.cycle_level, SECONDARY, name="level"),
             Button("Rules", self.rules, SECONDARY), Button("Quit", self.quit, SECONDARY))
         self.place()
 
@@ -77,6 +78,10 @@ class MenuView(arcade.View):
             labels[2].text.width = int(tile_w - 24)
             labels[2].place(cx, top - tile_h * 0.6, 12.5 * s)
             labels[3].place(cx, cy - tile_h * 0.43, 15 * s)
+        from game.ai import levels
+
+        label = levels("durak")[self.durak_level].get("label", self.durak_level)
+        self.buttons.by_name("level").label.set(f"Durak level: {label}")
         has_save = saves.exists("durak")
         cont = self.buttons.by_name("continue")
         cont.visible = has_save
@@ -106,6 +111,31 @@ class MenuView(arcade.View):
 
         self.window.show_view(DurakTableView(self.app, game=result, journal=journal,  # type: ignore[arg-type]
                                              level=journal.meta.get("level")))
+
+    @property
+    def durak_level(self) -> str:
+        from game.ai import levels
+
+        table = levels("durak")
+        chosen = self.app.settings.levels.get("durak")
+        if chosen in table:
+            return chosen  # type: ignore[return-value]
+        default = str(self.app.table_config("durak").get("default_level", "normal"))
+        return default if default in table else next(iter(table))
+
+    def cycle_level(self) -> None:
+        from game.ai import levels
+        from game.store import settings as settings_store
+
+        names = [k for k in levels("durak") if k != "random"] or list(levels("durak"))
+        now = self.durak_level
+        nxt = names[(names.index(now) + 1) % len(names)] if now in names else names[0]
+        self.app.settings.levels["durak"] = nxt
+        try:
+            settings_store.save(self.app.settings)
+        except OSError as exc:
+            self.message.set(f"Could not save settings: {exc}")
+        self.place()
 
     def rules(self) -> None:
         from game.scenes.rules_view import RulesView

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.store.files import home, keep_aside, write_json
@@ -16,6 +16,7 @@ class Settings:
     dim_illegal: bool = True       # dim the cards that cannot be played now
     fullscreen: bool = False
     language: str = "en"
+    levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -28,6 +29,7 @@ class Settings:
                 setattr(s, f.name, d[f.name])
             elif f.name in d and f.type == "float" and isinstance(d[f.name], int):
                 setattr(s, f.name, float(d[f.name]))
+        s.levels = {str(k): str(v) for k, v in s.levels.items()}
         s.volume = min(1.0, max(0.0, s.volume))
         s.animation_scale = min(4.0, max(0.0, s.animation_scale))
         return s
