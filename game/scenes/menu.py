@@ -72,7 +72,7 @@ class MenuView(arcade.View):
             sp.scale = (tile_h * 0.34) / assets.CARD_H
             sp.position = (cx, top - tile_h * 0.21)
             sp.color = (255, 255, 255) if ready else (170, 170, 170)
-            name_size = min(20 * s, tile_w / (0.74 * len(labels[0].text.text)))
+            name_size = min(20 * s, tile_w / (0.8 * len(labels[0].text.text)))
             labels[0].place(cx, top - tile_h * 0.46, name_size)
             labels[1].place(cx, top - tile_h * 0.53, 12.5 * s)
             labels[2].text.width = int(tile_w - 24)
@@ -86,9 +86,11 @@ class MenuView(arcade.View):
         cont = self.buttons.by_name("continue")
         cont.visible = has_save
         row = [b for b in self.buttons.buttons if b.visible]
-        bw = 220
-        for i, b in enumerate(row):
-            b.place(w / 2 + (i - (len(row) - 1) / 2) * (bw + 16), 70 * s, bw, 54)
+        widths = [max(180.0, 12.5 * len(b.label.text.text) + 40) for b in row]
+        x = w / 2 - (sum(widths) + 16 * (len(row) - 1)) / 2
+        for b, bw in zip(row, widths, strict=True):
+            b.place(x + bw / 2, 70 * s, bw, 54, 18)
+            x += bw + 16
         self.message.place(w / 2, 130 * s)
 
     def on_show_view(self) -> None:
