@@ -38,7 +38,7 @@ class SimReport:
             })
         return {
             "game": self.game, "players": self.players, "deals": self.deals,
-            "seats": seats, "moves": self.moves,
+            "seats": seats, "moves": self.moves, "loss_label": GAMES[self.game].loss_label,
             "seconds": round(self.seconds, 3),
             "deals_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
             "moves_per_second": round(self.moves / self.seconds, 1) if self.seconds else None,
@@ -48,7 +48,8 @@ class SimReport:
     def text(self) -> str:
         d = self.to_dict()
         lines = [f"{self.game}: {self.deals} deals, {self.players} players"]
-        lines.append(f"{'seat':>4} {'level':>8} {'wins':>6} {'losses':>6} {'draws':>6} "
+        loss = GAMES[self.game].loss_label
+        lines.append(f"{'seat':>4} {'level':>8} {'wins':>6} {loss:>6} {'draws':>6} "
                      f"{'win share':>16} {'mean score':>10}")
         for s in d["seats"]:
             lines.append(f"{s['seat']:>4} {s['level']:>8} {s['wins']:>6} {s['losses']:>6} "

@@ -61,3 +61,10 @@ def test_a_missing_levels_file_falls_back_to_built_in_levels(tmp_path, monkeypat
         assert bot.level == "normal" and type(bot).__name__ == "DurakHeuristic"
     finally:
         levels.cache_clear()
+
+
+def test_dudak_report_counts_how_often_each_seat_was_the_dudak() -> None:
+    r = simulate("dudak", deals=6, seed=1)
+    d = r.to_dict()
+    assert d["loss_label"] == "dudák" and "dudák" in r.text()
+    assert sum(s["losses"] for s in d["seats"]) == 6      # exactly one Dudák per deal

@@ -157,6 +157,8 @@ class Game(ABC):
     move_bound: ClassVar[int]
     #: the rule id cited for moves after the end of the deal
     end_rule: ClassVar[str]
+    #: what a loss is called in reports ("the Dudák" in Dudák)
+    loss_label: ClassVar[str] = "losses"
 
     # ----- construction -------------------------------------------------------------
     @classmethod

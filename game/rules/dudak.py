@@ -29,6 +29,7 @@ class Dudak(Game):
     players_allowed = (4,)
     move_bound = MOVE_LIMIT
     end_rule = "DUD-10"
+    loss_label = "dudák"
 
     def __init__(self) -> None:
         self.seed = 0
