@@ -220,3 +220,18 @@ def test_DUD12_how_often_the_net_is_reached_by_random_play() -> None:
         assert g.moves <= MOVE_LIMIT
         hits += g.by_safety_net
     assert hits < 30  # random play reaches it sometimes, never every time
+
+
+def test_DUD12_sensible_players_essentially_never_reach_the_net() -> None:
+    from game.ai import make_bot
+
+    hits = 0
+    for seed in range(60):
+        g = Dudak.new(seed=seed)
+        bots = [make_bot("dudak", "normal", seed=seed * 4 + s) for s in range(4)]
+        while not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            g.play(bots[seat].choose(g.observation(seat), g.legal_moves()))
+        hits += g.by_safety_net
+    assert hits <= 1

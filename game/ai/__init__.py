@@ -64,13 +64,14 @@ def levels(game: str) -> dict[str, dict[str, Any]]:
 
 def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
+    from game.ai.dudak_heuristic import DudakHeuristic
     from game.ai.durak_heuristic import DurakHeuristic
     from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
     from game.ai.search import SearchBot
 
     return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
-            "paodekuai_heuristic": PaoDeKuaiHeuristic}
+            "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0) -> Bot:

@@ -360,6 +360,32 @@ class Dudak(Game):
         return ([c for h in self.hands for c in h] + [c for k in self.collected for c in k]
                 + self.pile + self.out)
 
+    @classmethod
+    def sample(cls, obs: dict[str, Any], rng: Rng) -> Dudak:
+        """A full state consistent with one seat's observation: cards not seen (not in
+        its hand, not collected, not known to be in a hand, not on the pile or out) are
+        dealt at random to the other hands by size."""
+        seat = obs["seat"]
+        seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
+        seen |= {c for k in obs["collected"] for c in k} | {c for k in obs["known"] for c in k}
+        unknown = [c for c in czech_deck() if c not in seen]
+        rng.shuffle(unknown)
+        g = cls()
+        for s in range(PLAYERS):
+            if s == seat:
+                g.hands[s] = list(obs["hand"])
+                continue
+            n = obs["hand_sizes"][s] - len(obs["known"][s])
+            g.hands[s], unknown = list(obs["known"][s]) + unknown[:n], unknown[n:]
+            g.known[s] = list(obs["known"][s])
+        g.collected = [list(k) for k in obs["collected"]]
+        g.trumps = list(obs["trumps"])
+        g.pile, g.out = list(obs["pile"]), list(obs["out"])
+        g.dealer, g.current, g.phase = obs["dealer"], obs["current_player"], obs["phase"]
+        g.moves = obs["moves"]
+        g.deck = g.cards_in_play()
+        return g
+
     def determinize(self, seat: int, rng: Rng) -> Dudak:
         """Shuffle the other players' unseen hand cards among them (counts kept)."""
         g = self.clone()
