@@ -328,7 +328,7 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
     assert settings_store.load()[0].levels["durak"] == "hard"
     view = open_table(app, seed_where(COMPUTER))
     assert view.level == "hard" and "Hard" in view.level_label.text.text
-    for _ in range(120):                           # the search runs in slices
+    for _ in range(2000):                          # the search runs in slices
         pump(app)
         if view.journal.moves:
             break
