@@ -93,6 +93,7 @@ class DurakTableView(arcade.View):
         self.level_label = Label("", 14, (220, 235, 220), anchor_x="left")
         self.status = Label("", 20, (255, 250, 220), bold=True)
         self.talon_label = Label("", 14, (255, 255, 255))
+        self.trump_label = Label("", 14, (255, 235, 160), bold=True)
         self.opp_label = Label("", 14, (255, 255, 255), anchor_x="left")
         self.discard_label = Label("", 14, (255, 255, 255))
         self.panel_title = Label("", 30, (40, 30, 20), bold=True)
@@ -233,10 +234,10 @@ class DurakTableView(arcade.View):
 
     def update_labels(self) -> None:
         g, L = self.game, self.layout
-        trump = f"trump {card_text(g.trump_card)[-1]}"
-        self.talon_label.set(f"talon {len(g.talon)} · {trump}" if g.talon
-                             else f"talon empty · {trump}")
+        self.talon_label.set(f"talon {len(g.talon)}" if g.talon else "talon empty")
         self.talon_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72)
+        self.trump_label.set(f"trump {card_text(g.trump_card)[-1]}")
+        self.trump_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72 - 22)
         opp_n = len(g.hands[COMPUTER])
         xs = L.opponent(opp_n)
         self.opp_label.set(f"Computer · {opp_n} cards")
@@ -464,6 +465,7 @@ class DurakTableView(arcade.View):
             arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 8,
                                                  L.card_h + 8), (255, 220, 80), 4)
         self.talon_label.draw()
+        self.trump_label.draw()
         self.opp_label.draw()
         self.discard_label.draw()
         arcade.draw_rect_filled(arcade.XYWH(L.w / 2 - 60 * L.s, L.status_y, 560 * L.s,
