@@ -399,6 +399,7 @@ class Autobus(Game):
             "current_player": self.current_player,
             "turn": self.turn,
             "quiet_turns": self.quiet,
+            "run_played": self.run_played,
             "is_over": self.is_over,
             "result": self.result(),
         }
@@ -450,6 +451,42 @@ class Autobus(Game):
         out += [c for piles in self.aux for p in piles for c in p]
         out += [c for r in self.runs if r for c in r]
         return out + self.stock + self.completed
+
+    @classmethod
+    def sample(cls, obs: dict[str, Any], rng: Rng) -> Autobus:
+        """A full state consistent with one seat's observation: every card it cannot see
+        (other hands, reserves below their tops, the stock and the completed pile, which
+        the observation only counts) is dealt at random into those places."""
+        from collections import Counter
+
+        seat, n = obs["seat"], obs["players"]
+        seen = Counter(obs["hand"]) + Counter(t for t in obs["reserve_tops"] if t)
+        seen += Counter(c for piles in obs["aux"] for p in piles for c in p)
+        seen += Counter(c for r in obs["runs"] if r for c in r)
+        pool = list((Counter(cls.full_deck()) - seen).elements())
+        rng.shuffle(pool)
+
+        def deal(k: int) -> list[str]:
+            nonlocal pool
+            out, pool = pool[:k], pool[k:]
+            return out
+
+        g = cls()
+        g.players, g.rng = n, Rng(rng.next64())
+        g.hands = [list(obs["hand"]) if s == seat else deal(obs["hand_sizes"][s])
+                   for s in range(n)]
+        g.reserves = [deal(size - 1) + [top] if top else []
+                      for top, size in zip(obs["reserve_tops"], obs["reserve_sizes"],
+                                           strict=True)]
+        g.aux = [[list(p) for p in piles] for piles in obs["aux"]]
+        g.aux_rank = [list(r) for r in obs["aux_ranks"]]
+        g.runs = [None if r is None else list(r) for r in obs["runs"]]
+        g.stock = deal(obs["stock_size"])
+        g.completed = deal(obs["completed_size"])
+        g.current, g.turn = obs["current_player"], obs["turn"]
+        g.quiet, g.run_played = obs["quiet_turns"], obs["run_played"]
+        g.deck = g.cards_in_play()
+        return g
 
     def determinize(self, seat: int, rng: Rng) -> Autobus:
         """Shuffle what ``seat`` cannot see: other hands, the stock and every reserve
