@@ -133,6 +133,3 @@ def atlasnye_deck() -> list[str]:
     """36 Russian cards (6 to Ace) in French notation."""
     return [r + s for s in FRENCH_SUITS for r in ATLASNYE_RANKS]
 
-
-def deck_for(style: DeckStyle) -> list[str]:
-    return {"french": french_deck, "czech": czech_deck, "atlasnye": atlasnye_deck}[style]()

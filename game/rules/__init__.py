@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -45,10 +46,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
-
-    @property
-    def cards(self) -> tuple[str, ...]:
-        return self.args
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -116,9 +113,6 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, seq: list[Any]) -> Any:
-        return seq[self.below(len(seq))]
-
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
@@ -179,9 +173,9 @@ class Game(ABC):
         base = cls.full_deck(**options)
         if deck is not None:
             order = [str(c).strip().upper() for c in deck]
-            if sorted(order) != sorted(base):
-                missing = _multiset_diff(base, order)
-                extra = _multiset_diff(order, base)
+            if Counter(order) != Counter(base):
+                missing = list((Counter(base) - Counter(order)).elements())
+                extra = list((Counter(order) - Counter(base)).elements())
                 raise DeckError(
                     f"the {cls.title} deck must hold each of its {len(base)} cards exactly "
                     f"as often as the game has it; missing {missing or 'nothing'}, "
@@ -299,15 +293,17 @@ class Game(ABC):
         """
 
 
-def _multiset_diff(a: list[str], b: list[str]) -> list[str]:
-    rest = list(b)
-    out = []
-    for c in a:
-        if c in rest:
-            rest.remove(c)
+def split_known(hand: list[str], known: list[str]) -> tuple[list[str], list[str]]:
+    """Split a hand into the cards others know are there and the hidden rest."""
+    rest = Counter(known)
+    kept, hidden = [], []
+    for c in hand:
+        if rest[c] > 0:
+            rest[c] -= 1
+            kept.append(c)
         else:
-            out.append(c)
-    return out
+            hidden.append(c)
+    return kept, hidden
 
 
 GAMES: dict[str, type[Game]] = {}

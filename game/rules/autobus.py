@@ -22,10 +22,6 @@ _RUN = re.compile(r"^run([1-9]\d*)$")
 _AUX = re.compile(r"^aux([1-4])(?:=(.+))?$", re.IGNORECASE)
 
 
-def rank_of(card: str) -> str:
-    return card[0]
-
-
 def card_sort_key(card: str) -> tuple[int, str]:
     return (99, "") if card == JOKER else (VALUE[card[0]], card[1])
 

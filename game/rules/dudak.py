@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import CZECH_RANKS, CZECH_SUITS, czech_deck, parse_card
-from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, deal_rng, register
+from game.rules import (
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    NotationError,
+    Rng,
+    deal_rng,
+    register,
+    split_known,
+)
 
 RANK = {r: i for i, r in enumerate(CZECH_RANKS)}
 PLAYERS = 4
@@ -390,20 +400,10 @@ class Dudak(Game):
         """Shuffle the other players' unseen hand cards among them (counts kept)."""
         g = self.clone()
         others = [s for s in range(PLAYERS) if s != seat]
-        unseen: dict[int, list[str]] = {}
-        for s in others:
-            known = list(g.known[s])
-            hidden = []
-            for c in g.hands[s]:
-                if c in known:
-                    known.remove(c)
-                else:
-                    hidden.append(c)
-            unseen[s] = hidden
-        pool = [c for s in others for c in unseen[s]]
+        split = {s: split_known(g.hands[s], g.known[s]) for s in others}
+        pool = [c for s in others for c in split[s][1]]
         rng.shuffle(pool)
         for s in others:
-            n = len(unseen[s])
-            kept = [c for c in g.hands[s] if c not in unseen[s]]
-            g.hands[s], pool = kept + pool[:n], pool[n:]
+            kept, hidden = split[s]
+            g.hands[s], pool = kept + pool[:len(hidden)], pool[len(hidden):]
         return g

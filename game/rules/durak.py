@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import ATLASNYE_RANKS, FRENCH_SUITS, atlasnye_deck, parse_card
-from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register
+from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register, split_known
 
 RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
 HAND_SIZE = 6
@@ -178,7 +178,7 @@ class Durak(Game):
         defending = self.unbeaten is not None and not self.taking
         if move.args:
             card = move.args[0]
-            if card not in RANK_SET:
+            if card not in DECK:
                 return IllegalMove("DUR-1", f"{card} is not in the 36-card Durak deck (6 to A)")
             if card not in self.hands[seat]:
                 rule = "DUR-4" if move.kind == "defend" else "DUR-5"
@@ -342,13 +342,11 @@ class Durak(Game):
         """Shuffle the opponent's unseen hand cards with the talon's hidden part."""
         g = self.clone()
         opp = 1 - seat
-        known = list(g.known[opp])
-        opp_hidden = [c for c in g.hands[opp] if not _take_one(known, c)]
+        kept, opp_hidden = split_known(g.hands[opp], g.known[opp])
         talon_hidden = g.talon[:-1] if g.talon else []
         pool = opp_hidden + talon_hidden
         rng.shuffle(pool)
         n = len(opp_hidden)
-        kept = [c for c in g.hands[opp] if c not in opp_hidden]
         g.hands[opp] = kept + pool[:n]
         if g.talon:
             g.talon = pool[n:] + [g.talon[-1]]
@@ -381,11 +379,4 @@ class Durak(Game):
         return g
 
 
-def _take_one(items: list[str], card: str) -> bool:
-    if card in items:
-        items.remove(card)
-        return True
-    return False
-
-
-RANK_SET = frozenset(atlasnye_deck())
+DECK = frozenset(atlasnye_deck())

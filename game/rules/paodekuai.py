@@ -18,7 +18,6 @@ ACE, TWO = RANK["A"], RANK["2"]
 PLAYERS = 3
 HAND_SIZE = 16
 AAA_BOMB, HEAVENLY = 100, 1000
-SHAPES = ("single", "pair", "triple", "straight", "pairs", "bomb")
 SHAPE_NAMES = {"single": "single", "pair": "pair", "triple": "triple",
                "straight": "straight", "pairs": "run of pairs", "bomb": "bomb"}
 
@@ -227,12 +226,13 @@ class PaoDeKuai(Game):
         if shape is None:
             return IllegalMove("PDK-5", f"{' '.join(cards)} is no allowed shape (single, "
                                         "pair, triple, straight of 5+, run of pairs, bomb)")
+        if self._fits(cards, shape):
+            return None
         if self.opening and "3H" not in cards:
             return IllegalMove("PDK-2", "the opening play must include 3H")
-        if self.table_shape is not None and not shape.beats(self.table_shape):
-            return IllegalMove("PDK-7", f"{shape.name} {' '.join(cards)} does not beat the "
-                                        f"{self.table_shape.name} {' '.join(self.table)}")
-        return None
+        assert self.table_shape is not None
+        return IllegalMove("PDK-7", f"{shape.name} {' '.join(cards)} does not beat the "
+                                    f"{self.table_shape.name} {' '.join(self.table)}")
 
     def can_beat(self) -> bool:
         return any(self._fits(c, sh) for c, sh in self._plays(self.hands[self.current]))
