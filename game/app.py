@@ -33,20 +33,6 @@ class CardClubWindow(arcade.Window):
         self.tables: dict[str, Any] = {"durak": DurakTableView}
         self.background_color = (16, 70, 42)
 
-    def table_config(self, game: str) -> dict[str, Any]:
-        import tomllib
-
-        from game import resources
-
-        path = resources.path("levels", f"{game}.toml")
-        try:
-            with path.open("rb") as fh:
-                data: dict[str, Any] = tomllib.load(fh).get("table", {})
-        except (OSError, ValueError) as exc:
-            log.warning("table file %s unusable (%s); using defaults", path, exc)
-            return {}
-        return data
-
     def on_key_press(self, key: int, modifiers: int) -> None:
         if key == arcade.key.F11:
             self.set_fullscreen(not self.fullscreen)
@@ -105,7 +91,7 @@ def smoke(window: CardClubWindow) -> None:
     print("smoke: back at the menu; OK")
 
 
-def run(smoke_run: bool = False, game: str | None = None, **_: Any) -> int:
+def run(smoke_run: bool = False, game: str | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         window = CardClubWindow()

@@ -16,10 +16,6 @@ def grab(window: arcade.Window, path: Path) -> None:
     window.flip()
 
 
-def settle(window: arcade.Window, frames: int = 180) -> None:
-    pump(window, frames)
-
-
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="cardclub shots")
     p.add_argument("--out", default="screenshots")
@@ -36,31 +32,31 @@ def main(argv: list[str]) -> int:
     window._enable_event_queue = False
     window.think_scale = 0.0
     window.show_menu()
-    settle(window, 5)
+    pump(window, 5)
     grab(window, out / "menu.png")
     table = DurakTableView(window, seed=11)
     window.show_view(table)
-    settle(window)
+    pump(window, 180)
     grab(window, out / "durak_start.png")
     # a bout in progress: play the human's first legal move, let the computer answer
     g: Durak = table.game
     for _ in range(6):
         if g.current_player == 0:
             table.play(g.legal_moves()[0])
-        settle(window, 90)
+        pump(window, 90)
     grab(window, out / "durak_bout.png")
     table.selected = next(iter(table.playable()), None)
     table.relayout(0)
-    settle(window, 2)
+    pump(window, 2)
     grab(window, out / "durak_selected.png")
     table.paused = True
     grab(window, out / "durak_pause.png")
     table.paused = False
     table.surrender()
-    settle(window, 2)
+    pump(window, 2)
     grab(window, out / "durak_result.png")
     window.show_view(RulesView(window, "durak"))
-    settle(window, 2)
+    pump(window, 2)
     grab(window, out / "rules.png")
     window.close()
     print(f"screenshots in {out}/")

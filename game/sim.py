@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai import make_bot
@@ -22,7 +22,6 @@ class SimReport:
     score_sum: list[float]
     moves: int
     seconds: float
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         n = max(self.deals, 1)
@@ -42,7 +41,6 @@ class SimReport:
             "seconds": round(self.seconds, 3),
             "deals_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
             "moves_per_second": round(self.moves / self.seconds, 1) if self.seconds else None,
-            **self.extra,
         }
 
     def text(self) -> str:

@@ -52,15 +52,15 @@ def test_cli_rejects_bad_arguments() -> None:
 
 def test_a_missing_levels_file_falls_back_to_built_in_levels(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game import resources
-    from game.ai import levels, make_bot
+    from game.ai import level_file, make_bot
 
     monkeypatch.setattr(resources, "root", lambda: tmp_path)
-    levels.cache_clear()
+    level_file.cache_clear()
     try:
         bot = make_bot("durak", "normal", seed=1)
         assert bot.level == "normal" and type(bot).__name__ == "DurakHeuristic"
     finally:
-        levels.cache_clear()
+        level_file.cache_clear()
 
 
 def test_dudak_report_counts_how_often_each_seat_was_the_dudak() -> None:

@@ -286,11 +286,11 @@ def test_smoke_command_plays_a_deal_and_exits_zero(tmp_path) -> None:  # type: i
 def test_a_missing_asset_gives_a_stand_in_not_a_crash(app: CardClubWindow, tmp_path,
                                                        monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game import resources
-    from game.ai import levels
+    from game.ai import level_file
     from game.ui import assets
 
     monkeypatch.setattr(resources, "root", lambda: tmp_path)
-    levels.cache_clear()
+    level_file.cache_clear()
     assets.card_texture.cache_clear()
     assets.back_texture.cache_clear()
     assets.felt_texture.cache_clear()
@@ -303,7 +303,7 @@ def test_a_missing_asset_gives_a_stand_in_not_a_crash(app: CardClubWindow, tmp_p
         pump(app, 3)
         assert view.game.legal_moves()
     finally:
-        levels.cache_clear()
+        level_file.cache_clear()
         assets.card_texture.cache_clear()
         assets.back_texture.cache_clear()
         assets.felt_texture.cache_clear()

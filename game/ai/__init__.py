@@ -46,20 +46,32 @@ FALLBACK_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 
 
 @cache
-def levels(game: str) -> dict[str, dict[str, Any]]:
-    """The AI levels of a game, from ``levels/<game>.toml`` (built-in ones if it is
-    missing or damaged, with a warning)."""
+def level_file(game: str) -> dict[str, Any]:
+    """``levels/<game>.toml``, read once: its ``[table]`` and its ``[levels.*]`` (built-in
+    levels and an empty table if the file is missing or damaged, with a warning)."""
     file = resources.path("levels", f"{game}.toml")
     try:
         with file.open("rb") as fh:
             data = tomllib.load(fh)
-        result: dict[str, dict[str, Any]] = data["levels"]
-        if not isinstance(result, dict) or not result:
+        if not isinstance(data.get("levels"), dict) or not data["levels"]:
             raise ValueError("no [levels] tables")
-        return result
-    except (OSError, ValueError, KeyError) as exc:
+        return data
+    except (OSError, ValueError) as exc:
         log.warning("levels file %s unusable (%s); using built-in levels", file, exc)
-        return FALLBACK_LEVELS.get(game, {"random": {"kind": "random", "label": "Random"}})
+        return {"table": {}, "levels": FALLBACK_LEVELS.get(
+            game, {"random": {"kind": "random", "label": "Random"}})}
+
+
+def levels(game: str) -> dict[str, dict[str, Any]]:
+    """The AI levels of a game."""
+    result: dict[str, dict[str, Any]] = level_file(game)["levels"]
+    return result
+
+
+def table_config(game: str) -> dict[str, Any]:
+    """The ``[table]`` settings of a game (players, deck, seats, default level)."""
+    result: dict[str, Any] = level_file(game).get("table", {})
+    return result
 
 
 def _factories() -> dict[str, Callable[..., Bot]]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.ai import levels, make_bot
+from game.ai import levels, make_bot, table_config
 from game.cards import Card
 from game.rules import Event, IllegalMove, Move, Rng
 from game.rules.durak import RANK, Durak
@@ -54,7 +54,7 @@ class DurakTableView(arcade.View):
         self.app = window
         table = levels("durak")
         self.level = (level or window.settings.levels.get("durak")
-                      or str(window.table_config("durak").get("default_level", "normal")))
+                      or str(table_config("durak").get("default_level", "normal")))
         if self.level not in table:
             self.level = next(iter(table))
         self.fresh = game is None
@@ -162,8 +162,9 @@ class DurakTableView(arcade.View):
         self.panel_title.place(L.w / 2, L.h / 2 + 80)
         self.panel_text.place(L.w / 2, L.h / 2 + 20)
 
-    def targets(self) -> dict[str, tuple[float, float, float, bool, float]]:
-        """Where every card belongs now: (x, y, angle, face up, z)."""
+    def targets(self, playable: set[str]) -> dict[str, tuple[float, float, float, bool, float]]:
+        """Where every card belongs now: (x, y, angle, face up, z); ``playable`` cards
+        of the player's hand are lifted."""
         g, L = self.game, self.layout
         out: dict[str, tuple[float, float, float, bool, float]] = {}
         talon = g.talon
@@ -183,7 +184,6 @@ class DurakTableView(arcade.View):
         for i, c in enumerate(g.discard):
             x, y, a = L.discard(i)
             out[c] = (x, y, a, False, 50 + i)
-        playable = self.playable()
         hand = self.hand_order(HUMAN)
         for i, (x, y, a) in enumerate(L.fan(len(hand))):
             c = hand[i]
@@ -200,9 +200,10 @@ class DurakTableView(arcade.View):
 
     def relayout(self, duration: float, delays: dict[str, float] | None = None) -> None:
         delays = delays or {}
+        moves = self.human_moves()
+        playable = {m.args[0] for m in moves if m.args}
         dim = self.app.settings.dim_illegal and self.human_to_act
-        playable = self.playable() if dim else set()
-        for c, (x, y, a, up, z) in self.targets().items():
+        for c, (x, y, a, up, z) in self.targets(playable).items():
             sp = self.sprites[c]
             if c == self.press_card and self.dragging:
                 continue
@@ -217,7 +218,7 @@ class DurakTableView(arcade.View):
             sp.color = ((150, 150, 150) if dim and in_hand and c not in playable
                         else (255, 255, 255))
         self.sort_sprites()
-        self.update_labels()
+        self.update_labels(moves)
 
     def sort_sprites(self) -> None:
         self.sprite_list.sort(key=lambda sp: sp.z + (1000 if sp.motion is not None else 0)
@@ -232,7 +233,7 @@ class DurakTableView(arcade.View):
         self.app.sounds.play("shuffle")
         self.relayout(MOVE_TIME, {c: 0.3 + STAGGER * i for c, i in order.items()})
 
-    def update_labels(self) -> None:
+    def update_labels(self, moves: list[Move] | None = None) -> None:
         g, L = self.game, self.layout
         self.talon_label.set(f"talon {len(g.talon)}" if g.talon else "talon empty")
         self.talon_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72)
@@ -244,12 +245,14 @@ class DurakTableView(arcade.View):
         self.opp_label.place((xs[-1] if xs else L.w / 2) + L.card_w / 2 + 14 * L.s, L.opp_y)
         self.discard_label.set(f"discard {len(g.discard)}" if g.discard else "")
         self.discard_label.place(L.discard_x, L.table_y - L.card_h * 0.72)
-        moves = {str(m) for m in self.human_moves()}
-        self.actions.by_name("take").visible = "take" in moves
-        self.actions.by_name("stop").visible = "stop" in moves
-        self.status.set(self.message or self.status_text())
+        if moves is None:
+            moves = self.human_moves()
+        names = {str(m) for m in moves}
+        self.actions.by_name("take").visible = "take" in names
+        self.actions.by_name("stop").visible = "stop" in names
+        self.status.set(self.message or self.status_text(moves))
 
-    def status_text(self) -> str:
+    def status_text(self, moves: list[Move]) -> str:
         g = self.game
         if self.surrendered:
             return "You surrendered"
@@ -267,7 +270,6 @@ class DurakTableView(arcade.View):
             return f"Beat {card_text(unbeaten)} or take"
         if not g.table:
             return "Your attack: play any card"
-        moves = self.human_moves()
         if g.taking:
             return ("The computer takes: throw in more or stop" if len(moves) > 1
                     else "The computer takes: press Stop")
@@ -276,8 +278,9 @@ class DurakTableView(arcade.View):
     # ----- playing ------------------------------------------------------------------------
     def play(self, move: Move | str) -> list[Event]:
         seat = self.game.current_player
-        events = self.game.play(move)
-        self.journal.moves.append(str(self.game.parse_move(move)))
+        m = self.game.parse_move(move)
+        events = self.game.play(m)
+        self.journal.moves.append(str(m))
         if seat == COMPUTER and events and events[0].kind == "move":
             self.last_computer_card = events[0].card
         elif seat == HUMAN:
@@ -402,9 +405,13 @@ class DurakTableView(arcade.View):
         self.relayout(0)
 
     def on_update(self, dt: float) -> None:
+        moving = False
         for sp in self.sprites.values():
-            sp.animate(dt)
-        self.sort_sprites()
+            if sp.is_moving:
+                sp.animate(dt)
+                moving = True
+        if moving:  # a card that lands this frame drops back to its own layer
+            self.sort_sprites()
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from game.ai import levels, table_config
 from game.store import saves
 from game.ui import assets
 from game.ui.layout import Box
@@ -78,7 +79,6 @@ class MenuView(arcade.View):
             labels[2].text.width = int(tile_w - 24)
             labels[2].place(cx, top - tile_h * 0.6, 12.5 * s)
             labels[3].place(cx, cy - tile_h * 0.43, 15 * s)
-        from game.ai import levels
 
         label = levels("durak")[self.durak_level].get("label", self.durak_level)
         self.buttons.by_name("level").label.set(f"Durak level: {label}")
@@ -116,17 +116,14 @@ class MenuView(arcade.View):
 
     @property
     def durak_level(self) -> str:
-        from game.ai import levels
-
         table = levels("durak")
         chosen = self.app.settings.levels.get("durak")
         if chosen in table:
             return chosen  # type: ignore[return-value]
-        default = str(self.app.table_config("durak").get("default_level", "normal"))
+        default = str(table_config("durak").get("default_level", "normal"))
         return default if default in table else next(iter(table))
 
     def cycle_level(self) -> None:
-        from game.ai import levels
         from game.store import settings as settings_store
 
         names = [k for k in levels("durak") if k != "random"] or list(levels("durak"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import arcade
 
 from game.ui import assets
-from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic, shake_offset
+from game.ui.tween import Ease, Tween, ease_in_out_cubic, ease_out_cubic, shake_offset
 
 FLIP_TIME = 0.22
 
@@ -46,7 +46,7 @@ class CardSprite(arcade.Sprite):
             self.flip_wait = delay
 
     def move_to(self, x: float, y: float, angle: float, duration: float, delay: float = 0.0,
-                ease: object = ease_out_cubic) -> None:
+                ease: Ease = ease_out_cubic) -> None:
         self.home = (x, y, angle)
         if duration <= 0 and delay <= 0:
             self.motion = None
@@ -54,7 +54,7 @@ class CardSprite(arcade.Sprite):
             self.angle = angle
             return
         self.motion = Tween((self.center_x, self.center_y, self.angle), (x, y, angle),
-                            duration, delay, ease)  # type: ignore[arg-type]
+                            duration, delay, ease)
 
     def shake(self) -> None:
         self.shake_t = 0.0

@@ -6,7 +6,6 @@ from collections.abc import Callable
 import arcade
 
 FONT = ("DejaVu Sans", "Arial", "Helvetica")
-FONT_BOLD = ("DejaVu Sans Bold", "DejaVu Sans", "Arial")
 MIN_TARGET = 48
 
 PRIMARY = ((232, 184, 66), (250, 210, 110), (40, 30, 10))
