@@ -1,1 +1,21 @@
-"""Arcade views: the menu, the tables, the rules screens."""
+"""Arcade views.  Views open each other through the window (``window.open(name, **kw)``),
+never by importing each other: ``SCENES`` names each view's class, imported on first use.
+
+Every view class takes ``(window, **kw)``.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SCENES: dict[str, str] = {
+    "menu": "game.scenes.menu:MenuView",
+    "table": "game.scenes.tables:open_table",
+    "rules": "game.scenes.rules_view:RulesView",
+}
+
+
+def scene_class(name: str) -> Any:
+    """The class (or factory) registered as ``name``; KeyError for an unknown name."""
+    module, _, attr = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
