@@ -93,8 +93,9 @@ RULES: dict[str, list[tuple[str, str]]] = {
                              "nowhere goes under your reserve: under the bus. "
                              "[BUS-7, BUS-8]"),
         ("Stock and draws", "When the stock runs out, finished runs are shuffled into a "
-                            "new one. If nothing can be drawn and nobody plays to a run "
-                            "for a whole round, the game is drawn. [BUS-10, BUS-11]"),
+                            "new one. If nothing can be drawn, nobody has played to a run "
+                            "for a whole round and nobody could play to a run any more, "
+                            "the game is drawn. [BUS-10, BUS-11]"),
     ],
 }
 
