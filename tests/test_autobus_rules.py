@@ -255,6 +255,79 @@ def test_BUS11_a_run_play_breaks_the_quiet_circuit() -> None:
     assert g.quiet == 0 and not g.is_over
 
 
+RUN_TO_5 = ["AS", "2S", "3S", "4S", "5S"]   # an open run that needs a 6
+
+
+def quiet_table(hand0: str, hand1: str) -> Autobus:
+    """Stock and completed pile empty, one open run needing a 6; reserve tops 5H and 9C."""
+    g = deal([R0, R1], [hand0, hand1])
+    g.stock, g.completed, g.runs = [], [], [list(RUN_TO_5)]
+    return g
+
+
+def put_six(g: Autobus, where: str) -> None:
+    seat, place = int(where[0]), where[2:]
+    if place == "reserve":
+        g.reserves[seat][-1] = "6D"
+    elif place == "aux":
+        g.aux[seat][3], g.aux_rank[seat][3] = ["6D"], "6"
+    elif place == "ace-aux":                          # an ace starts a new run
+        g.aux[seat][3], g.aux_rank[seat][3] = ["AD"], "A"
+
+
+@pytest.mark.parametrize("where", ["1 hand", "1 reserve", "1 aux", "1 ace-aux", "0 reserve",
+                                   "0 aux"])
+def test_BUS11_full_quiet_circuit_with_a_run_play_left_is_no_draw(where: str) -> None:
+    hand1 = "8C 9C JC 6C" if where == "1 hand" else "8C 9C JC QC"
+    g = quiet_table("8H 9H JH QH", hand1)
+    put_six(g, where)
+    assert g.run_play_exists()
+    g.play("discard 8H aux1")
+    g.play("discard 8C aux1")          # a full circuit: seat 0 is to act
+    assert g.quiet == 2 and not g.is_over and g.current_player == 0
+    g.play("discard 9H aux2")          # and the check repeats after each quiet turn
+    assert g.quiet == 3 and not g.is_over and g.current_player == 1
+    g.play("discard 9C aux2")
+    assert g.quiet == 4 and not g.is_over
+
+
+def test_BUS11_same_position_without_a_run_play_is_a_draw() -> None:
+    g = quiet_table("8H 9H JH QH", "8C 9C JC QC")
+    assert not g.run_play_exists()
+    g.play("discard 8H aux1")
+    assert g.quiet == 1 and not g.is_over          # half a circuit is not enough
+    events = g.play("discard 8C aux1")
+    assert g.is_over and g.drawn and g.result() == [-10.0, -10.0]
+    over = [e for e in events if e.text == "deal_over"]
+    assert over and over[0].data["draw"] and not over[0].data["safety_net"]
+    assert g.legal_moves() == []
+
+
+def test_BUS11_draw_when_the_last_run_play_goes_away_after_the_circuit() -> None:
+    g = quiet_table("8H 9H JH QH", "8C 9C JC 6C")
+    g.aux[1] = [["2D"], ["3D"], ["4D"], ["KD"]]     # seat 1 can only go under the bus
+    g.aux_rank[1] = ["2", "3", "4", "K"]
+    g.play("discard 8H aux1")
+    g.play("bus 8C")
+    g.play("discard 9H aux2")
+    assert g.quiet == 3 and not g.is_over           # seat 1 still holds the 6
+    g.play("bus 6C")                                # now under the reserve: no run play
+    assert g.is_over and g.drawn and g.reserves[1][0] == "6C"
+
+
+def test_BUS11_a_run_play_resets_the_count() -> None:
+    g = quiet_table("8H 9H JH QH", "8C 9C JC 6C")
+    play_all(g, ["discard 8H aux1", "discard 8C aux1", "discard 9H aux2"])
+    assert g.quiet == 3 and not g.is_over
+    play_all(g, ["play 6C hand run1", "discard 9C aux2"])
+    assert g.quiet == 0 and not g.is_over and g.need(1) == 7
+    assert not g.run_play_exists()                  # nobody holds a 7, ace or joker
+    g.play("discard JH aux3")
+    assert g.quiet == 1 and not g.is_over           # a new circuit has to pass first
+    g.play("discard JC aux3")
+    assert g.is_over and g.drawn
+
+
 def test_BUS11_safety_net_at_turn_3000() -> None:
     g = deal([R0, R1], ["AH 2H 3H 4H", "AC 2C 3C 4C"])
     g.turn = TURN_LIMIT

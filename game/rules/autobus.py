@@ -141,6 +141,18 @@ class Autobus(Game):
             return pile[-1] if pile else None
         return None
 
+    def run_play_exists(self) -> bool:
+        """BUS-11: could any player put a card onto a run or start a new one now, from
+        hand, reserve top or an auxiliary top?"""
+        needs = {len(r) + 1 for r in self.runs if r is not None}
+        for s in range(self.players):
+            cards = list(self.hands[s])
+            cards += [p[-1] for p in (self.reserves[s], *self.aux[s]) if p]
+            for c in cards:
+                if c == JOKER or c[0] == "A" or VALUE[c[0]] in needs:
+                    return True
+        return False
+
     def _fits_aux(self, seat: int, card: str) -> bool:
         return any(not self.aux[seat][k] or card == JOKER or self.aux_rank[seat][k] == card[0]
                    for k in range(AUX))
@@ -231,48 +243,65 @@ class Autobus(Game):
         hand = self.hands[s]
         if move.kind == "end":
             return IllegalMove("BUS-8", "end the turn by discarding a hand card onto an "
-                                        "auxiliary pile; 'end' is only for an empty hand")
+                                        "auxiliary pile; 'end' is only for an empty hand",
+                               key="autobus.end_needs_discard")
         card = move.args[0]
         if move.kind == "play":
             src, dst = move.args[1], move.args[2]
             if src == "hand" and card not in hand:
-                return IllegalMove("BUS-6", f"{card} is not in your hand")
+                return IllegalMove("BUS-6", f"{card} is not in your hand",
+                                   key="card_not_in_hand", params={"card": card})
             if src != "hand" and self._source_card(s, src) != card:
                 top = self._source_card(s, src)
                 where = "your reserve" if src == "reserve" else f"your {src}"
                 return IllegalMove("BUS-6", f"the top of {where} is {top or 'empty'}, "
-                                            f"not {card}; only top cards are playable")
+                                            f"not {card}; only top cards are playable",
+                                   key="autobus.not_top",
+                                   params={"card": card, "top": top, "source": src})
             if dst == "new":
                 return IllegalMove("BUS-5", f"only an ace or a joker starts a new run, "
-                                            f"not {card}")
+                                            f"not {card}",
+                                   key="autobus.new_run_needs_ace", params={"card": card})
             k = int(dst[3:])
             need = self.need(k)
             if need is None:
-                return IllegalMove("BUS-5", f"there is no open run {k}")
-            return IllegalMove("BUS-5", f"run{k} needs {RUN_RANKS[need - 1]}, not {card}")
+                return IllegalMove("BUS-5", f"there is no open run {k}",
+                                   key="autobus.no_such_run", params={"run": k})
+            return IllegalMove("BUS-5", f"run{k} needs {RUN_RANKS[need - 1]}, not {card}",
+                               key="autobus.run_needs",
+                               params={"run": k, "rank": RUN_RANKS[need - 1], "card": card})
         if card not in hand:
             rule = "BUS-7" if move.kind == "discard" else "BUS-8"
             return IllegalMove(rule, f"{card} is not in your hand; only hand cards are "
-                                     "discarded")
+                                     "discarded",
+                               key="autobus.discard_not_in_hand", params={"card": card})
         if move.kind == "bus":
             if card == JOKER:
                 return IllegalMove("BUS-8", "a joker fits any auxiliary pile, so it never "
-                                            "goes under the bus")
+                                            "goes under the bus",
+                                   key="autobus.joker_never_bus", params={"card": card})
             return IllegalMove("BUS-8", f"{card} fits an auxiliary pile; only a card that "
-                                        "fits none goes under the bus")
+                                        "fits none goes under the bus",
+                               key="autobus.fits_aux", params={"card": card})
         target = move.args[1]
         k = int(target[3]) - 1
         named = target[5:] if "=" in target else None
         pile, rank = self.aux[s][k], self.aux_rank[s][k]
         if named is not None and card != JOKER:
-            return IllegalMove("BUS-9", "only a joker is given a rank on an auxiliary pile")
+            return IllegalMove("BUS-9", "only a joker is given a rank on an auxiliary pile",
+                               key="autobus.only_joker_named", params={"card": card})
         if card == JOKER and not pile and named is None:
             return IllegalMove("BUS-9", f"name the joker's rank on the empty space "
-                                        f"(e.g. 'discard X aux{k + 1}=7')")
+                                        f"(e.g. 'discard X aux{k + 1}=7')",
+                               key="autobus.name_joker_rank", params={"pile": k + 1})
         if card == JOKER and pile and named is not None:
             return IllegalMove("BUS-9", f"aux{k + 1} already has rank {rank}; the joker "
-                                        "takes it")
-        return IllegalMove("BUS-7", f"aux{k + 1} holds {rank}s; {card} does not belong")
+                                        "takes it",
+                               key="autobus.joker_takes_rank",
+                               params={"pile": k + 1, "rank": rank})
+        return IllegalMove("BUS-7", f"aux{k + 1} holds {rank}s; {card} does not belong",
+                           key="autobus.wrong_aux",
+                           params={"pile": k + 1, "rank": rank, "card": card})
 
     def _apply(self, move: Move) -> list[Event]:
         self.moves += 1
@@ -365,11 +394,13 @@ class Autobus(Game):
         ev: list[Event] = []
         quiet = not self.run_played and not self.stock and not self.completed
         self.quiet = self.quiet + 1 if quiet else 0
-        if self.quiet >= self.players or self.turn >= TURN_LIMIT:  # BUS-11
+        # BUS-11: a full circuit of quiet turns draws only when nobody could play to a run
+        stuck = self.quiet >= self.players and not self.run_play_exists()
+        if stuck or self.turn >= TURN_LIMIT:
             self.drawn = True
             ev.append(Event("announce", text="deal_over",
                             data={"result": self.result(), "draw": True,
-                                  "safety_net": self.quiet < self.players}))
+                                  "safety_net": not stuck}))
             return ev
         self.turn += 1
         self.run_played = False
