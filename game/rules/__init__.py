@@ -22,12 +22,23 @@ __all__ = [
 
 
 class IllegalMove(ValueError):
-    """A well-formed move the rules forbid now.  The message starts with the rule id."""
+    """A well-formed move the rules forbid now.  The message starts with the rule id.
 
-    def __init__(self, rule: str, message: str) -> None:
+    ``key`` and ``params`` say the same for players: ``game.i18n.refusal_text`` words
+    them in the player's language (cards in ``params`` stay in notation: ``"card"``,
+    ``"top"``, ``"target"`` hold one card, ``"cards"``, ``"table"`` a list of cards).
+    """
+
+    def __init__(self, rule: str, message: str, key: str = "",
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.reason = message
+        self.key = key
+        self.params: dict[str, Any] = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rule, self.reason, self.key, self.params))
 
 
 class DeckError(ValueError):
@@ -256,7 +267,8 @@ class Game(ABC):
         """
         m = self.parse_move(move)
         if self.is_over:
-            raise IllegalMove(self.end_rule, "the deal is over; no more moves")
+            raise IllegalMove(self.end_rule, "the deal is over; no more moves",
+                              key="deal_over")
         if not self._is_legal(m):
             raise self._why_illegal(m)
         return self._apply(m)

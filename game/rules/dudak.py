@@ -179,35 +179,51 @@ class Dudak(Game):
         top = self.top
         if move.kind == "declare":
             if self.trumps[seat] is not None:
-                return IllegalMove("DUD-3", f"seat {seat} has declared a trump already")
+                return IllegalMove("DUD-3", f"seat {seat} has declared a trump already",
+                                   key="dudak.already_declared", params={"seat": seat})
             if move.args[0] in self.trumps:
                 return IllegalMove("DUD-3", f"{SUIT_WORDS[move.args[0]]} are already "
-                                            "someone's trump")
+                                            "someone's trump",
+                                   key="dudak.suit_taken", params={"suit": move.args[0]})
             return IllegalMove("DUD-3", "a trump is declared only at the start of your turn, "
-                                        "before you act")
+                                        "before you act",
+                               key="dudak.declare_timing", params={"suit": move.args[0]})
         if move.kind in ("lead", "beat", "follow") and move.args[0] not in self.hands[seat]:
             if move.args[0] in self.collected[seat]:
                 return IllegalMove("DUD-7", f"{move.args[0]} was collected this turn; beat "
-                                            "with a card you held before collecting")
-            return IllegalMove("DUD-5", f"{move.args[0]} is not in the hand of seat {seat}")
+                                            "with a card you held before collecting",
+                                   key="dudak.collected_this_turn",
+                                   params={"card": move.args[0]})
+            return IllegalMove("DUD-5", f"{move.args[0]} is not in the hand of seat {seat}",
+                               key="card_not_in_hand",
+                               params={"card": move.args[0], "seat": seat})
         if self.phase == "follow":
-            return IllegalMove("DUD-6", "after beating, put a follow-up card on top")
+            return IllegalMove("DUD-6", "after beating, put a follow-up card on top",
+                               key="dudak.must_follow")
         if move.kind == "follow":
-            return IllegalMove("DUD-6", "a follow-up card comes only after beating")
+            return IllegalMove("DUD-6", "a follow-up card comes only after beating",
+                               key="dudak.follow_after_beat")
         if move.kind == "lead":
-            return IllegalMove("DUD-4", f"the table is not empty: beat {top}, or pick up")
+            return IllegalMove("DUD-4", f"the table is not empty: beat {top}, or pick up",
+                               key="dudak.table_not_empty", params={"top": top})
         if top is None:
-            return IllegalMove("DUD-4", "the table is empty: lead a card")
+            return IllegalMove("DUD-4", "the table is empty: lead a card",
+                               key="dudak.table_empty")
         if move.kind == "beat":
             card = move.args[0]
             if top[1] == self.trumps[seat] and card[1] != top[1]:
                 return IllegalMove("DUD-5", f"{top} is of your trump suit: only a higher "
-                                            f"{SUIT_WORDS[top[1]]} card beats it")
-            return IllegalMove("DUD-5", f"{card} does not beat {top}")
+                                            f"{SUIT_WORDS[top[1]]} card beats it",
+                                   key="dudak.trump_needs_higher",
+                                   params={"card": card, "top": top, "suit": top[1]})
+            return IllegalMove("DUD-5", f"{card} does not beat {top}",
+                               key="does_not_beat", params={"card": card, "target": top})
         if move.kind == "collect":
             return IllegalMove("DUD-8", "with a trump declared you may only beat or take "
-                                        "the whole pile")
-        return IllegalMove("DUD-8", "taking is not possible now")
+                                        "the whole pile",
+                               key="dudak.no_collect_with_trump")
+        return IllegalMove("DUD-8", "taking is not possible now",
+                           key="dudak.cannot_take")
 
     def _apply(self, move: Move) -> list[Event]:
         self.moves += 1

@@ -179,28 +179,40 @@ class Durak(Game):
         if move.args:
             card = move.args[0]
             if card not in DECK:
-                return IllegalMove("DUR-1", f"{card} is not in the 36-card Durak deck (6 to A)")
+                return IllegalMove("DUR-1", f"{card} is not in the 36-card Durak deck (6 to A)",
+                                   key="durak.not_in_deck", params={"card": card})
             if card not in self.hands[seat]:
                 rule = "DUR-4" if move.kind == "defend" else "DUR-5"
-                return IllegalMove(rule, f"{card} is not in the hand of seat {seat}")
+                return IllegalMove(rule, f"{card} is not in the hand of seat {seat}",
+                                   key="card_not_in_hand", params={"card": card, "seat": seat})
         if defending:
             attack = self.unbeaten
             if move.kind == "defend":
-                return IllegalMove("DUR-4", f"{move.args[0]} does not beat {attack}")
-            return IllegalMove("DUR-4", f"the defender must beat {attack} or take")
+                return IllegalMove("DUR-4", f"{move.args[0]} does not beat {attack}",
+                                   key="does_not_beat",
+                                   params={"card": move.args[0], "target": attack})
+            return IllegalMove("DUR-4", f"the defender must beat {attack} or take",
+                               key="durak.beat_or_take", params={"target": attack})
         if move.kind == "defend":
-            return IllegalMove("DUR-4", "there is no unbeaten attack card to defend")
+            return IllegalMove("DUR-4", "there is no unbeaten attack card to defend",
+                               key="durak.nothing_to_defend")
         if move.kind == "take":
             return IllegalMove("DUR-6", "taking is only for the defender facing an "
-                                        "unbeaten attack card")
+                                        "unbeaten attack card",
+                               key="durak.take_only_defender")
         if move.kind == "stop":
-            return IllegalMove("DUR-5", "a bout cannot be stopped before it has begun")
+            return IllegalMove("DUR-5", "a bout cannot be stopped before it has begun",
+                               key="durak.stop_before_start")
         # attack
         if not self._can_add():
             return IllegalMove("DUR-5", f"this bout already holds {self.attack_count} attack "
-                                        f"cards, its limit")
+                                        f"cards, its limit",
+                               key="durak.attack_limit", params={"n": self.attack_count})
         return IllegalMove("DUR-5", f"{move.args[0]} matches no rank on the table "
-                                    f"({' '.join(sorted(self._table_ranks()))})")
+                                    f"({' '.join(sorted(self._table_ranks()))})",
+                           key="durak.not_matching",
+                           params={"card": move.args[0],
+                                   "ranks": sorted(self._table_ranks())})
 
     def _apply(self, move: Move) -> list[Event]:
         self.moves += 1

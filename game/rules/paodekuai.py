@@ -225,14 +225,20 @@ class PaoDeKuai(Game):
         shape = classify(cards, self.opening)
         if shape is None:
             return IllegalMove("PDK-5", f"{' '.join(cards)} is no allowed shape (single, "
-                                        "pair, triple, straight of 5+, run of pairs, bomb)")
+                                        "pair, triple, straight of 5+, run of pairs, bomb)",
+                               key="paodekuai.no_shape", params={"cards": cards})
         if self._fits(cards, shape):
             return None
         if self.opening and "3H" not in cards:
-            return IllegalMove("PDK-2", "the opening play must include 3H")
+            return IllegalMove("PDK-2", "the opening play must include 3H",
+                               key="paodekuai.opening_card", params={"card": "3H"})
         assert self.table_shape is not None
         return IllegalMove("PDK-7", f"{shape.name} {' '.join(cards)} does not beat the "
-                                    f"{self.table_shape.name} {' '.join(self.table)}")
+                                    f"{self.table_shape.name} {' '.join(self.table)}",
+                           key="paodekuai.does_not_beat",
+                           params={"shape": shape.to_dict(), "cards": cards,
+                                   "table_shape": self.table_shape.to_dict(),
+                                   "table": list(self.table)})
 
     def can_beat(self) -> bool:
         return any(self._fits(c, sh) for c, sh in self._plays(self.hands[self.current]))
@@ -266,16 +272,24 @@ class PaoDeKuai(Game):
     def _why_illegal(self, move: Move) -> IllegalMove:
         if move.kind == "pass":
             if self.leading:
-                return IllegalMove("PDK-8", "the leader cannot pass")
+                return IllegalMove("PDK-8", "the leader cannot pass",
+                                   key="paodekuai.leader_cannot_pass")
             return IllegalMove("PDK-8", "you can beat the "
                                         f"{self.table_shape.name if self.table_shape else ''} "
-                                        f"{' '.join(self.table)}, so you must play")
+                                        f"{' '.join(self.table)}, so you must play",
+                               key="paodekuai.must_play",
+                               params={"table_shape": self.table_shape.to_dict()
+                                       if self.table_shape else None,
+                                       "table": list(self.table)})
         for c in move.args:
             if c not in DECK:
-                return IllegalMove("PDK-1", f"{c} is not in the 48-card Pao De Kuai deck")
+                return IllegalMove("PDK-1", f"{c} is not in the 48-card Pao De Kuai deck",
+                                   key="paodekuai.not_in_deck", params={"card": c})
         if not self._holds(move.args):
             return IllegalMove("PDK-2", f"seat {self.current} does not hold "
-                                        f"{' '.join(move.args)}")
+                                        f"{' '.join(move.args)}",
+                               key="cards_not_in_hand",
+                               params={"cards": list(move.args), "seat": self.current})
         err = self._allowed(list(move.args))
         assert err is not None
         return err
