@@ -1,15 +1,39 @@
-"""The per-user data folder and atomic JSON files."""
+"""The per-user data folder, atomic JSON files, and what happens when the disk says no.
+
+Reading: :func:`read_json` refuses anything that could break later (non-finite numbers,
+lone surrogates, deep nesting, huge files) by raising ``ValueError``; callers treat *any*
+exception while reading as a damaged file, keep it aside (:func:`keep_aside`) and start
+fresh.  Writing: :func:`store_json` never raises; a failure is remembered so the UI can
+say once, in plain words, that progress cannot be saved and where
+(:func:`write_problem`, :func:`take_write_problem`).
+"""
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import math
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+#: biggest save or settings file we read (a real journal is a few tens of kB)
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: deepest nesting of lists and objects we accept (a journal needs 3)
+MAX_DEPTH = 32
+TMP_SUFFIX = ".tmp"
+
+_problem: str | None = None       # the latest write failure, None after a good write
+_problem_told: str | None = None  # the message the UI has already shown
+
 
 def home() -> Path:
-    """``CARDCLUB_HOME`` when set (tests set it), else the platform's user data folder."""
+    """``CARDCLUB_HOME`` when set (tests and tools set it), else the platform's user data
+    folder.  Created when missing; never raises (a folder that cannot be created shows up
+    as a write problem on the first save)."""
     env = os.environ.get("CARDCLUB_HOME")
     if env:
         path = Path(env)
@@ -17,32 +41,267 @@ def home() -> Path:
         import platformdirs
 
         path = platformdirs.user_data_path("cardclub", appauthor=False)
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically: a temporary file, fsync, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+@contextlib.contextmanager
+def temporary_home(prefix: str = "cardclub-tool-") -> Iterator[Path]:
+    """Point ``CARDCLUB_HOME`` at a new empty folder for the duration (tools, smoke runs),
+    so nothing they do can touch the player's real saves; the folder is removed after."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    old = os.environ.get("CARDCLUB_HOME")
+    os.environ["CARDCLUB_HOME"] = str(folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
+        yield folder
+    finally:
+        if old is None:
+            os.environ.pop("CARDCLUB_HOME", None)
+        else:
+            os.environ["CARDCLUB_HOME"] = old
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# ----- reading ------------------------------------------------------------------------------
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"the number {name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def check_value(value: Any, depth: int = 0) -> None:
+    """Raise ``ValueError`` for what JSON can hold but we cannot use: nesting deeper than
+    :data:`MAX_DEPTH`, strings that cannot be written back as UTF-8 (lone surrogates),
+    non-finite floats."""
+    if depth > MAX_DEPTH:
+        raise ValueError("it is nested too deeply")
+    if isinstance(value, str):
+        value.encode("utf-8")   # UnicodeEncodeError is a ValueError
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError("it holds a number that is not finite")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_value(k, depth + 1)
+            check_value(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            check_value(v, depth + 1)
+    elif value is not None and not isinstance(value, (bool, int)):
+        raise ValueError(f"it holds a {type(value).__name__}")
+
+
+def _nesting_ok(text: str) -> bool:
+    """A cheap pre-check so that json never recurses deeper than MAX_DEPTH."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file strictly (see :func:`check_value`); raises on anything odd."""
+    with path.open("rb") as fh:
+        raw = fh.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError("the file is far too large")
+    text = raw.decode("utf-8")
+    if not _nesting_ok(text):
+        raise ValueError("it is nested too deeply")
+    data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    check_value(data)
+    return data
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Move a damaged file out of the way, byte for byte (never delete it), and return
+    its new name; ``None`` when it cannot be moved (it then stays where it is)."""
+    for n in range(1, 10_000):
+        target = path.with_name(f"{path.name}.damaged-{n}")
+        if target.exists():
+            continue
+        try:
+            os.rename(path, target)   # same folder: never a copy, never a partial file
+        except OSError:
+            return None
+        fsync_dir(path.parent)
+        return target
+    return None
+
+
+def damaged_message(what: str, path: Path, exc: BaseException, aside: Path | None,
+                    fresh: str) -> str:
+    """Plain words for a damaged file: what it was, why, where it was kept, what now."""
+    why = str(exc).strip() or type(exc).__name__
+    if len(why) > 120:
+        why = why[:117] + "..."
+    from game.i18n import _
+
+    if aside is not None:
+        return _("{what} could not be read ({why}). It was kept as {aside}; {fresh}").format(
+            what=what, why=why, aside=aside, fresh=fresh)
+    return _("{what} could not be read ({why}) and could not be moved aside; it was left "
+             "as {path}. {fresh}").format(what=what, why=why, path=path, fresh=fresh)
+
+
+# ----- writing ------------------------------------------------------------------------------
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """The raw write (tests replace it to play a full disk)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def encode_json(data: Any) -> bytes:
+    """UTF-8 JSON bytes; raises ValueError for values we could not read back."""
+    check_value(data)
+    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically: a temporary file, fsync, rename over the target, then fsync
+    the folder.  Raises OSError/ValueError (see :func:`store_json` for the safe form)."""
+    payload = encode_json(data)   # fails before any file is touched
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
+    try:
+        try:
+            _write_all(fd, payload)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    fsync_dir(path.parent)
 
 
-def keep_aside(path: Path) -> Path:
-    """Move a damaged file out of the way (never delete it) and return its new name."""
-    n = 1
-    while True:
-        target = path.with_name(f"{path.name}.damaged-{n}")
-        if not target.exists():
-            os.replace(path, target)
-            return target
-        n += 1
+def problem_text(path: Path, exc: BaseException) -> str:
+    """Plain words for a failed write: that progress is not kept, where, and why."""
+    from game.i18n import _
+
+    folder = path.parent
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        why = _("the disk is full")
+    elif code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        why = _("the folder cannot be written to")
+    elif code in (errno.ENOENT, errno.ENOTDIR):
+        why = _("the folder is missing and cannot be created")
+    else:
+        why = str(exc).strip() or type(exc).__name__
+    return _("Your progress cannot be saved in {folder}: {why}. You can keep playing, but "
+             "this deal and your history will not be kept.").format(folder=folder, why=why)
+
+
+def note_problem(path: Path, exc: BaseException) -> None:
+    """Remember a failed write (the UI shows it once)."""
+    global _problem
+    _problem = problem_text(path, exc)
+
+
+def note_success() -> None:
+    global _problem
+    _problem = None
+
+
+def write_problem() -> str | None:
+    """The message for the latest failed write, or ``None`` once writing works again."""
+    return _problem
+
+
+def take_write_problem() -> str | None:
+    """Like :func:`write_problem`, but each message only once: the UI polls this after
+    saving and shows what it returns."""
+    global _problem_told
+    if _problem is None or _problem == _problem_told:
+        return None
+    _problem_told = _problem
+    return _problem
+
+
+def reset_problems() -> None:
+    """Forget past write failures (tests; a new data folder)."""
+    global _problem, _problem_told
+    _problem = _problem_told = None
+
+
+def store_json(path: Path, data: Any) -> bool:
+    """:func:`write_json` that never raises: ``False`` (and a remembered problem) when the
+    file could not be written."""
+    try:
+        write_json(path, data)
+    except Exception as exc:  # a full disk, a read-only folder, an odd value: never crash
+        note_problem(path, exc)
+        return False
+    note_success()
+    return True
+
+
+def remove(path: Path) -> bool:
+    """Delete a file if it is there; ``False`` (and a remembered problem) on failure."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        note_problem(path, exc)
+        return False
+    fsync_dir(path.parent)
+    return True
+
+
+def clean_stale_temp() -> int:
+    """Remove temporary files left by a write that was killed; call once at start.
+    Returns how many were removed."""
+    base = home()
+    removed = 0
+    for folder in (base, base / "saves"):
+        try:
+            names = list(folder.glob("*" + TMP_SUFFIX))
+        except OSError:
+            continue
+        for p in names:
+            try:
+                if p.is_file():
+                    p.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed

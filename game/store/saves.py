@@ -1,19 +1,46 @@
-"""Saved deals as journals: game key, options, seed, initial deck and the moves played.
+"""Saved deals as journals: game key, options, seed, initial deck, the moves played, and a
+little meta (AI level, seats, the human's seat, the deal's id).
 
-Replaying a journal rebuilds the exact state.  A damaged save never crashes the game: it
-is kept aside and the caller is told why.
+Replaying a journal rebuilds the exact state.  One save per game, written atomically
+after every action.  A damaged save never crashes the game: any exception while reading
+it means a plain-words message, the file kept aside byte for byte, and a fresh deal.
+
+What a table calls (see also :mod:`game.store.history`)::
+
+    files.clean_stale_temp(); saves.settle_all()        # once, when the window opens
+    journal = saves.new_deal(game, level="normal")       # a new deal (saved at once)
+    saves.add_move(journal, move)                        # after every move, human or AI
+    xp = saves.finish(journal, game)                     # when game.is_over
+    saves.surrender(journal, game)                       # Surrender (a loss, no XP)
+    journal, game = saves.load("durak")                  # Continue: (None, message|None)
+    files.take_write_problem()                           # after saving: a message, once
 """
 from __future__ import annotations
 
-import json
+import re
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.rules import GAMES, Game
-from game.store.files import home, keep_aside, write_json
+from game.store import files
+from game.store.files import home
 
 VERSION = 1
+MAX_SEED = (1 << 64) - 1
+MAX_MOVE_CHARS = 80
+MAX_CARDS = 200
+_ID = re.compile(r"[0-9a-f]{32}")
+#: the options a journal may carry, with the values each may take
+OPTION_RANGES: dict[str, range] = {"players": range(2, 9), "dealer": range(0, 8)}
+#: known meta fields and their types (anything else must be a plain JSON scalar)
+META_TYPES: dict[str, type] = {"level": str, "human": int, "surrendered": bool,
+                               "started": str, "seats": list, "levels": list}
+
+
+def _new_id() -> str:
+    return uuid.uuid4().hex
 
 
 @dataclass
@@ -23,16 +50,25 @@ class Journal:
     deck: list[str]
     options: dict[str, Any] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
-    meta: dict[str, Any] = field(default_factory=dict)   # AI level, seats, ...
+    meta: dict[str, Any] = field(default_factory=dict)   # AI level, seats, human seat
+    deal_id: str = field(default_factory=_new_id)         # history counts a deal once
 
     @classmethod
     def start(cls, g: Game, **meta: Any) -> Journal:
         return cls(g.key, g.seed, list(g.deck), g.options(), [], dict(meta))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": VERSION, "game": self.game, "seed": self.seed,
-                "deck": self.deck, "options": self.options, "moves": self.moves,
-                "meta": self.meta}
+        return {"version": VERSION, "game": self.game, "id": self.deal_id,
+                "seed": self.seed, "deck": self.deck, "options": self.options,
+                "moves": self.moves, "meta": self.meta}
+
+    @property
+    def level(self) -> str:
+        return str(self.meta.get("level") or "normal")
+
+    @property
+    def human(self) -> int:
+        return int(self.meta.get("human", 0))
 
     def replay(self) -> Game:
         """Rebuild the deal: raises ValueError (with the reason) if the journal is bad."""
@@ -47,38 +83,225 @@ class Journal:
         return g
 
 
+# ----- validation ---------------------------------------------------------------------------
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError(f"{what} is not a whole number from {lo} to {hi}")
+    return value
+
+
+def _text(value: Any, what: str, longest: int) -> str:
+    if type(value) is not str or len(value) > longest:
+        raise ValueError(f"{what} is not a short text")
+    value.encode("utf-8")
+    return value
+
+
+def journal_from_dict(d: Any, game: str | None = None) -> Journal:
+    """A journal from loaded JSON, every value checked; raises ValueError when damaged."""
+    if not isinstance(d, dict):
+        raise ValueError("it is not a saved deal")
+    if _int(d.get("version"), "the version", 1, VERSION) != VERSION:
+        raise ValueError("it is from another version")
+    key = d.get("game")
+    if key not in GAMES or (game is not None and key != game):
+        raise ValueError("it is not a saved deal of this game")
+    cls = GAMES[key]
+    deal_id = d.get("id", _new_id())
+    if type(deal_id) is not str or not _ID.fullmatch(deal_id):
+        raise ValueError("its deal id is damaged")
+    seed = _int(d.get("seed"), "the seed", 0, MAX_SEED)
+    deck = d.get("deck")
+    if not isinstance(deck, list) or not 0 < len(deck) <= MAX_CARDS:
+        raise ValueError("the deck is damaged")
+    deck = [_text(c, "a card", 4) for c in deck]
+    options = d.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError("the options are damaged")
+    for k, v in options.items():
+        if k not in OPTION_RANGES:
+            raise ValueError(f"unknown option {str(k)[:20]!r}")
+        _int(v, f"the option {k}", OPTION_RANGES[k].start, OPTION_RANGES[k].stop - 1)
+    moves = d.get("moves", [])
+    if not isinstance(moves, list) or len(moves) > cls.move_bound + 10:
+        raise ValueError("the moves are damaged")
+    moves = [_text(m, "a move", MAX_MOVE_CHARS) for m in moves]
+    meta = d.get("meta", {})
+    if not isinstance(meta, dict):
+        raise ValueError("the meta data is damaged")
+    for k, v in meta.items():
+        want = META_TYPES.get(k)
+        if want is None:
+            ok = v is None or type(v) in (str, int, float, bool)
+        elif want is list:
+            ok = isinstance(v, list) and len(v) <= 8 and all(type(x) is str for x in v)
+        else:
+            ok = type(v) is want
+        if not ok:
+            raise ValueError(f"the meta field {str(k)[:20]!r} has the wrong type")
+    if "level" in meta:
+        _text(meta["level"], "the level", 40)
+    if "human" in meta:
+        _int(meta["human"], "the human seat", 0, 7)
+    return Journal(key, seed, deck, dict(options), moves, dict(meta), deal_id)
+
+
+# ----- files --------------------------------------------------------------------------------
 def path_for(game: str) -> Path:
     return home() / "saves" / f"{game}.json"
 
 
-def save(journal: Journal) -> None:
-    write_json(path_for(journal.game), journal.to_dict())
+def save(journal: Journal) -> bool:
+    """Write the journal atomically; ``False`` when it could not be written (the problem
+    is remembered for the UI: :func:`game.store.files.take_write_problem`)."""
+    return files.store_json(path_for(journal.game), journal.to_dict())
 
 
-def delete(game: str) -> None:
-    p = path_for(game)
-    if p.exists():
-        p.unlink()
+def delete(game: str) -> bool:
+    """Remove a game's save; never raises (``False`` when it could not be removed)."""
+    return files.remove(path_for(game))
 
 
 def exists(game: str) -> bool:
-    return path_for(game).exists()
+    try:
+        return path_for(game).is_file()
+    except OSError:
+        return False
+
+
+def _title(game: str) -> str:
+    return GAMES[game].title if game in GAMES else game
+
+
+def read(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
+    """Read and replay a save without settling it: ``(journal, state)``, ``(None, None)``
+    when there is none, ``(None, message)`` when it was damaged (and kept aside)."""
+    from game.i18n import _
+
+    p = path_for(game)
+    try:
+        if not p.is_file():
+            return None, None
+    except OSError:
+        return None, None
+    try:
+        j = journal_from_dict(files.read_json(p), game)
+        return j, j.replay()
+    except Exception as exc:  # whatever broke, the player keeps playing
+        aside = files.keep_aside(p)
+        what = _("The saved {game} deal").format(game=_title(game))
+        return None, files.damaged_message(what, p, exc, aside, _("a new deal starts."))
 
 
 def load(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
-    """``(journal, state)`` for a good save; ``(None, message)`` for a damaged one, which
-    is kept aside; ``(None, None)`` when there is no save."""
-    p = path_for(game)
-    if not p.exists():
-        return None, None
-    try:
-        d = json.loads(p.read_text(encoding="utf-8"))
-        if not isinstance(d, dict) or d.get("game") != game:
-            raise ValueError("it is not a saved deal of this game")
-        j = Journal(d["game"], int(d["seed"]), list(d["deck"]), dict(d.get("options", {})),
-                    [str(m) for m in d.get("moves", [])], dict(d.get("meta", {})))
-        return j, j.replay()
-    except (ValueError, KeyError, TypeError, OSError) as exc:
-        aside = keep_aside(p)
-        return None, (f"The saved {GAMES[game].title if game in GAMES else game} deal could "
-                      f"not be read ({exc}). It was kept as {aside.name}; a new deal starts.")
+    """The saved deal to continue: ``(journal, state)``; ``(None, None)`` when there is
+    none; ``(None, message)`` when it was damaged (kept aside) or had already ended (it is
+    then recorded in the history, once, and the save removed)."""
+    from game.i18n import _
+
+    j, state = read(game)
+    if j is None:
+        return None, state  # type: ignore[return-value]
+    assert isinstance(state, Game)
+    from game.store import history
+
+    surrendered = bool(j.meta.get("surrendered"))
+    if state.is_over or surrendered or history.has_deal(j.deal_id):
+        history.record_deal(**deal_record(j, state, surrendered=surrendered))
+        delete(game)
+        return None, _("Your last {game} deal had ended; it is in your history.").format(
+            game=_title(game))
+    return j, state
+
+
+def settle_all() -> list[str]:
+    """At start: record deals that ended before the game was closed or killed, and put
+    damaged saves aside.  Returns the messages for the player (usually none)."""
+    messages = []
+    for key in GAMES:
+        if exists(key):
+            j, msg = load(key)
+            if j is None and msg:
+                messages.append(msg)
+    return messages
+
+
+# ----- the table's calls ----------------------------------------------------------------------
+def new_deal(g: Game, level: str, *, human: int = 0, seats: list[str] | None = None,
+             levels: list[str] | None = None) -> Journal:
+    """Start the journal of a new deal (this replaces the game's previous save) and write
+    it at once.  ``levels``: the AI level per seat when they differ."""
+    from datetime import UTC, datetime
+
+    meta: dict[str, Any] = {"level": level, "human": human,
+                            "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    if seats:
+        meta["seats"] = list(seats)
+    if levels:
+        meta["levels"] = list(levels)
+    j = Journal.start(g, **meta)
+    save(j)
+    return j
+
+
+def add_move(journal: Journal, move: object) -> bool:
+    """Record a move just played (human or computer) and save: call after every move."""
+    journal.moves.append(str(move))
+    return save(journal)
+
+
+def history_score(game: Game, seat: int, surrendered: bool = False) -> float:
+    """The seed's history score for ``seat``: Autobus minus the reserve cards left (the
+    winner 0); Dudák 1 for going out, 0 for the Dudák; Durak 1 / 0 / 0.5 (W / L / D); Pao
+    De Kuai the signed points.  After a surrender (a loss): Durak and Dudák 0, Autobus
+    minus the reserve cards left, Pao De Kuai minus one point per card left in hand."""
+    result = game.result()
+    if result is not None and not surrendered:
+        return float(result[seat])
+    obs = game.observation(seat)
+    if game.key == "autobus":
+        return -float(obs["reserve_sizes"][seat])
+    if game.key == "paodekuai":
+        return -float(obs["hand_sizes"][seat])
+    return 0.0
+
+
+def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict[str, Any]:
+    """The keyword arguments of :func:`game.store.history.record_deal` for this deal."""
+    human = journal.human
+    if surrendered or not game.is_over:
+        outcome = "loss"
+        surrendered = True
+    else:
+        outcome = type(game).outcomes(game.result() or [])[human]
+    levels = journal.meta.get("levels")
+    opponents = ([lv for s, lv in enumerate(levels) if s != human]
+                 if isinstance(levels, list) and levels else None)
+    return {"game": journal.game, "level": journal.level, "players": game.num_players,
+            "moves_count": len(journal.moves), "result": game.result(),
+            "score": history_score(game, human, surrendered), "outcome": outcome,
+            "surrendered": surrendered, "deal_id": journal.deal_id,
+            "opponent_levels": opponents}
+
+
+def finish(journal: Journal, game: Game) -> int:
+    """The deal has ended: record it in the history (once, by its id), remove the save,
+    and return the XP gained for the result panel."""
+    from game.store import history
+
+    save(journal)   # the last move is on disk before the history row
+    xp = history.record_deal(**deal_record(journal, game))
+    delete(journal.game)
+    return xp
+
+
+def surrender(journal: Journal, game: Game) -> int:
+    """The player gives up: a loss without XP, recorded once; the save is removed.
+    Returns 0 (the XP gained), for the result panel."""
+    from game.store import history
+
+    journal.meta["surrendered"] = True
+    save(journal)   # a kill before the history row still ends as a surrender
+    xp = history.record_deal(**deal_record(journal, game, surrendered=True))
+    delete(journal.game)
+    return xp

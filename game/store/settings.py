@@ -1,11 +1,19 @@
-"""Player settings: sound, animation pace, input hints.  Stored as settings.json."""
+"""Player settings: sound, animation pace, input hints.  Stored as settings.json.
+
+Loading never raises: a file that cannot be read, or holds a value of the wrong type, is
+kept aside byte for byte and the defaults are used, with a message.  Saving never raises
+either (a read-only or full disk is reported through
+:func:`game.store.files.take_write_problem`), so Quit always exits cleanly.
+"""
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
-from game.store.files import home, keep_aside, write_json
+from game.store import files
+from game.store.files import home
 
 
 @dataclass
@@ -23,33 +31,64 @@ class Settings:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Settings:
+        """Settings from loaded JSON; raises ValueError for a value of the wrong type
+        (unknown keys are ignored, missing ones take their defaults)."""
+        if not isinstance(d, dict):
+            raise ValueError("it is not a settings object")
         s = cls()
         for f in fields(cls):
-            if f.name in d and isinstance(d[f.name], type(getattr(s, f.name))):
-                setattr(s, f.name, d[f.name])
-            elif f.name in d and f.type == "float" and isinstance(d[f.name], int):
-                setattr(s, f.name, float(d[f.name]))
-        s.levels = {str(k): str(v) for k, v in s.levels.items()}
+            if f.name not in d:
+                continue
+            v = d[f.name]
+            default = getattr(s, f.name)
+            if isinstance(default, bool):
+                ok = type(v) is bool
+            elif isinstance(default, float):
+                ok = type(v) in (int, float) and math.isfinite(v)
+                v = float(v) if ok else v
+            elif isinstance(default, str):
+                ok = type(v) is str and len(v) <= 40
+            else:  # levels
+                ok = (isinstance(v, dict) and len(v) <= 32 and all(
+                    type(k) is str and type(x) is str and len(k) <= 40 and len(x) <= 40
+                    for k, x in v.items()))
+                v = dict(v) if ok else v
+            if not ok:
+                raise ValueError(f"the setting {f.name!r} has the wrong type")
+            setattr(s, f.name, v)
+        files.check_value(s.to_dict())   # strings must be writable again (no surrogates)
         s.volume = min(1.0, max(0.0, s.volume))
         s.animation_scale = min(4.0, max(0.0, s.animation_scale))
         return s
 
 
+def path() -> Path:
+    return home() / "settings.json"
+
+
 def load() -> tuple[Settings, str | None]:
     """The saved settings, or defaults with a message when the file is damaged."""
-    path = home() / "settings.json"
-    if not path.exists():
+    from game.i18n import _
+
+    p = path()
+    try:
+        if not p.is_file():
+            return Settings(), None
+    except OSError:
         return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        return Settings.from_dict(data), None
-    except (ValueError, OSError) as exc:
-        aside = keep_aside(path)
-        return Settings(), (f"Your settings file could not be read ({exc}); it was kept "
-                            f"as {aside.name} and the defaults are used.")
+        return Settings.from_dict(files.read_json(p)), None
+    except Exception as exc:  # whatever broke, the game starts
+        aside = files.keep_aside(p)
+        return Settings(), files.damaged_message(_("Your settings file"), p, exc, aside,
+                                                 _("the defaults are used."))
 
 
-def save(settings: Settings) -> None:
-    write_json(home() / "settings.json", settings.to_dict())
+def save(settings: Settings) -> bool:
+    """Write the settings; ``False`` when they could not be written (never raises)."""
+    try:
+        data = settings.to_dict()
+    except Exception as exc:  # a value that cannot be written: keep what is on disk
+        files.note_problem(path(), exc)
+        return False
+    return files.store_json(path(), data)
