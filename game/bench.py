@@ -67,6 +67,14 @@ def frame_times(frames: int = 900, width: int = 1280, height: int = 800) -> dict
 
 
 def main(argv: list[str]) -> int:
+    """Benchmarks use a temporary data folder: the player's saves are never touched."""
+    from game.store.files import temporary_home
+
+    with temporary_home():
+        return _bench(argv)
+
+
+def _bench(argv: list[str]) -> int:
     import argparse
 
     p = argparse.ArgumentParser(prog="cardclub bench")

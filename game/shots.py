@@ -17,6 +17,14 @@ def grab(window: arcade.Window, path: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """Screenshots use a temporary data folder: the player's saves are never touched."""
+    from game.store.files import temporary_home
+
+    with temporary_home():
+        return _shots(argv)
+
+
+def _shots(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="cardclub shots")
     p.add_argument("--out", default="screenshots")
     p.add_argument("--size", default="1280x800")
