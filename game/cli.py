@@ -54,6 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(args)
     from game.app import run
 
+    if a.smoke:   # a tool run: a temporary data folder, never the player's saves
+        from game.store.files import temporary_home
+
+        with temporary_home():
+            return run(smoke_run=True, game=a.game)
     return run(smoke_run=a.smoke, game=a.game)
 
 
