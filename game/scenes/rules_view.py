@@ -1,109 +1,244 @@
-"""The rules screen: one game's rules in our own words, with tabs for the others."""
+"""The rules screens: a chooser of the four games, then one scrolling page per game.
+
+Each page shows the sections of ``game.rules_content`` (objective, setup, steps, rules,
+tips, a worked example drawn with the real card sprites, key terms) in the player's
+language.  Views are opened through the window by name (``window.open``).
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.rules_text import RULES, TITLES
+from game.rules_content import DECKS, GAMES, UI, Block
 from game.ui import assets
-from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
+from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
+from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
 if TYPE_CHECKING:
     from game.app import CardClubWindow
 
+ORDER = ("autobus", "dudak", "durak", "paodekuai")
+SCENE_FELT = (28, 96, 58)
+TILE = (255, 252, 244)
 
-class RulesView(arcade.View):
-    def __init__(self, window: CardClubWindow, game: str, back: arcade.View | None = None) -> None:
-        super().__init__(window)
-        self.app = window
-        self.game = game
-        self.back = back
-        self.buttons = ButtonGroup(Button("Back", self.go_back, PRIMARY))
-        for key in RULES:
-            self.buttons.add(Button(TITLES[key], lambda k=key: self.select(k), SECONDARY,
+
+class RulesView(PageView):
+    def __init__(self, window: CardClubWindow, game: str | None = None,
+                 back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
+        super().__init__(window, back)
+        self.game = game if game in GAMES else None
+        self.title = Label("", 24, (255, 245, 220), bold=True)
+        self.buttons.add(Button(UI["back"], self.go_back, SECONDARY, name="back"))
+        self.buttons.add(Button(UI["start"], self.start, PRIMARY, name="start"))
+        for key in ORDER:
+            self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k), SECONDARY,
                                     name=key))
-        self.title = Label("", 28, (40, 30, 20), bold=True)
-        self.body: list[tuple[Label, Label]] = []
-        self.select(game)
+        self.buttons.add(Button(UI["decks"], self.open_decks, SECONDARY, name="decks"))
+        self.tiles: list[tuple[str, arcade.Rect]] = []     # chooser tiles, page coordinates
+        self.relayout()
 
-    def select(self, game: str) -> None:
-        self.game = game
-        self.title.set(f"{TITLES[game]} — how to play")
-        self.body = [(Label(h, 16, (120, 60, 20), anchor_x="left", anchor_y="top", bold=True),
-                      Label(p, 14, (40, 40, 40), anchor_x="left", anchor_y="top",
-                            width=10, multiline=True)) for h, p in RULES[game]]
-        self.place()
+    # ---- actions --------------------------------------------------------------------------
 
-    def place(self) -> None:
-        w, h = self.window.width, self.window.height
-        self.buttons.by_name("back").place(90, h - 40, 140, 52)
-        names = list(RULES)
-        tab_w = min(220.0, (w - 220) / len(names) - 10)
-        for i, key in enumerate(names):
-            b = self.buttons.by_name(key)
-            b.place(200 + tab_w / 2 + i * (tab_w + 10), h - 40, tab_w, 52,
-                    min(14.0, tab_w / (0.66 * len(TITLES[key]))))
-            b.style = PRIMARY if key == self.game else SECONDARY
-        self.title.place(w / 2, h - 105)
-        self.panel_w = min(1100.0, w - 60)
-        top, bottom = h - 140, 40
-        # the largest text that fits: one column first, then two
-        for columns, size in ((1, 15), (1, 14), (1, 13), (2, 14), (2, 13), (2, 12), (2, 11)):
-            if self._flow(columns, size, top) >= bottom:
+    def select(self, game: str | None) -> None:
+        self.game = game if game in GAMES else None
+        self.scroll = 0.0
+        self.relayout()
+
+    def start(self) -> None:
+        if self.game is not None:
+            open_scene(self.window, "table", game=self.game)
+
+    def open_decks(self) -> None:
+        deck = GAMES[self.game].deck if self.game else None
+        open_scene(self.window, "traditions", deck=deck, back=self.come_back)
+
+    def come_back(self) -> None:
+        self.window.show_view(self)
+
+    def on_page_tap(self, x: float, y: float) -> None:
+        for key, rect in self.tiles:
+            if rect.point_in_rect((x, y)):
+                self.select(key)
                 return
-        self._flow(2, 10, top)
-
-    def _flow(self, columns: int, size: int, top: float) -> float:
-        """Lay the sections out; return the lowest y reached."""
-        w = self.window.width
-        col_w = (self.panel_w - 60 - (columns - 1) * 30) / columns
-        left0 = w / 2 - self.panel_w / 2 + 30
-        per_col = -(-len(self.body) // columns)
-        lowest = top
-        for i, (head, para) in enumerate(self.body):
-            col, row = divmod(i, per_col)
-            if row == 0:
-                y = top
-            left = left0 + col * (col_w + 30)
-            head.place(left, y, size + 2)
-            para.text.width = int(col_w)
-            para.place(left, y - (size + 10), size)
-            y -= size + 10 + para.text.content_height + 12
-            lowest = min(lowest, y)
-        return lowest
-
-    def on_show_view(self) -> None:
-        self.place()
-
-    def on_resize(self, width: int, height: int) -> None:
-        self.place()
-
-    def go_back(self) -> None:
-        if self.back is not None:
-            self.window.show_view(self.back)
-        else:
-            from game.scenes.menu import MenuView
-
-            self.window.show_view(MenuView(self.app))
-
-    def on_draw(self) -> None:
-        self.clear()
-        w, h = self.window.width, self.window.height
-        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
-        draw_panel(w / 2, (h - 80) / 2, self.panel_w, h - 100, 245)
-        self.title.draw()
-        for head, para in self.body:
-            head.draw()
-            para.draw()
-        self.buttons.draw()
 
     def on_key_press(self, key: int, modifiers: int) -> None:
-        if key == arcade.key.ESCAPE:
-            self.go_back()
+        if key in (arcade.key.ENTER, arcade.key.RETURN) and self.game:
+            self.start()
+        elif key in (arcade.key.LEFT, arcade.key.RIGHT):
+            i = ORDER.index(self.game) if self.game else -1
+            step = 1 if key == arcade.key.RIGHT else -1
+            self.select(ORDER[(i + step) % len(ORDER)])
+        elif key == arcade.key.D:
+            self.open_decks()
+        else:
+            super().on_key_press(key, modifiers)
 
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self.buttons.press(x, y)
+    # ---- layout ---------------------------------------------------------------------------
 
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self.buttons.release(x, y)
+    def layout_header(self, w: int, h: int) -> None:
+        s = self.scale
+        bar = max(50.0, 56 * s)
+        font = max(14.0, 17 * s)
+        cy = h - 10 - bar / 2
+        for b in self.buttons.buttons:
+            b.label.set(self.tr(UI[b.name]) if b.name in UI else b.label.text.text)
+        back, start = self.buttons.by_name("back"), self.buttons.by_name("start")
+        start.visible = self.game is not None
+        self.place_row([back], 14, w / 2, cy, bar, font)
+        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+        right = w - 14
+        if start.visible:
+            self.place_row([start], w / 2, w - 14, cy, bar, font)
+            start.place(w - 14 - start.w / 2, cy, start.w, bar, start.label.text.font_size)
+            right = start.cx - start.w / 2
+        left = back.cx + back.w / 2
+        if self.game:
+            title = f"{GAMES[self.game].title} \u00b7 {self.tr(UI['how_to_play'])}"
+        else:
+            title = self.tr(UI["rules"])
+        self.title.set(title)
+        self.title.place((left + right) / 2, cy)
+        self.title_box = right - left - 24
+        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        # the row of game tabs and the decks button
+        cy2 = cy - bar / 2 - 8 - bar / 2
+        tabs = [self.buttons.by_name(k) for k in ORDER]
+        for b in tabs:
+            b.style = PRIMARY if b.name == self.game else SECONDARY
+        decks = self.buttons.by_name("decks")
+        self.place_row(tabs + [decks], 14, w - 14, cy2, bar, max(13.0, 16 * s), fill=True)
+        top = cy2 - bar / 2 - 10
+        self.content = arcade.LBWH(14, 12, w - 28, top - 12)
+        self.page_top = top - 18 * s
+
+    def layout_page(self, w: int, h: int) -> float:
+        self.tiles = []
+        if self.game is None:
+            return self.layout_chooser()
+        return self.layout_rules()
+
+    def column(self) -> tuple[float, float]:
+        c = self.content
+        col_w = min(940.0, c.width - 60 * self.scale)
+        return c.center_x - col_w / 2, col_w
+
+    def layout_chooser(self) -> float:
+        s = self.scale
+        left, col_w = self.column()
+        y = self.page_top
+        t = self.add_text(self.tr(UI["choose"]), left, y, max(15.0, 18 * s), MUTED,
+                          width=col_w)
+        y -= t.content_height + 20 * s
+        cols = 4 if col_w >= 4 * 215 else 2
+        gap = 18 * s
+        tile_w = (col_w - gap * (cols - 1)) / cols
+        card_h = max(80.0, 110 * s)
+        rows_y = y
+        row_bottom = y
+        for i, key in enumerate(ORDER):
+            g = GAMES[key]
+            col, row = i % cols, i // cols
+            if col == 0 and row > 0:
+                rows_y = row_bottom - gap
+            x = left + col * (tile_w + gap)
+            ty = rows_y - 16 * s
+            deck = DECKS[g.deck]
+            self.fan(deck.style, deck.fan[:3], x + tile_w / 2, ty - card_h - 10 * s, card_h,
+                     spread=8)
+            ty -= card_h + 24 * s
+            name = self.add_text(g.title, x + tile_w / 2, ty, max(16.0, 20 * s), INK,
+                                 width=tile_w - 24, bold=True, anchor_x="center",
+                                 align="center")
+            ty -= name.content_height + 8 * s
+            line = self.add_text(self.tr(g.tagline), x + tile_w / 2, ty, max(13.0, 15 * s),
+                                 MUTED, width=tile_w - 24, anchor_x="center", align="center")
+            ty -= line.content_height + 18 * s
+            row_bottom = min(row_bottom, ty)
+            self.tiles.append((key, arcade.LRBT(x, x + tile_w, ty, rows_y)))
+        # tiles in one row share their height
+        for i, (key, rect) in enumerate(self.tiles):
+            row_top = rect.top
+            bottom = min(r.bottom for _, r in self.tiles if r.top == row_top)
+            self.tiles[i] = (key, arcade.LRBT(rect.left, rect.right, bottom, rect.top))
+        for _, rect in self.tiles:
+            self.rects.append((arcade.LRBT(rect.left + 3, rect.right + 3, rect.bottom - 4,
+                                           rect.top - 4), (0, 0, 0, 50)))
+            self.rects.append((rect, TILE))
+            self.rects.append((arcade.LRBT(rect.left, rect.right, rect.top - 6, rect.top),
+                               (200, 160, 60)))
+        return row_bottom - 20 * s
+
+    def layout_rules(self) -> float:
+        assert self.game is not None
+        s = self.scale
+        g = GAMES[self.game]
+        left, col_w = self.column()
+        body = max(14.0, 16 * s)
+        head = max(18.0, 22 * s)
+        y = self.page_top
+        t = self.add_text(self.tr(g.tagline), left, y, body + 1, MUTED, width=col_w)
+        y -= t.content_height + 14 * s
+        for sec in g.sections:
+            y -= 10 * s
+            t = self.add_text(self.tr(sec.heading), left, y, head, ACCENT, width=col_w,
+                              bold=True)
+            y -= t.content_height + 4 * s
+            self.rects.append((arcade.LRBT(left, left + col_w, y - 2, y), (200, 160, 60)))
+            y -= 12 * s
+            step = 0
+            for block in sec.blocks:
+                if block.kind == "step":
+                    step += 1
+                y = self.layout_block(block, left, col_w, y, body, step) - 10 * s
+        return y - 10 * s
+
+    def layout_block(self, b: Block, left: float, col_w: float, y: float, body: float,
+                     step: int) -> float:
+        s = self.scale
+        if b.kind == "para":
+            t = self.add_text(self.tr(b.text), left, y, body, INK, width=col_w)
+            return y - t.content_height
+        if b.kind in ("bullet", "step"):
+            ind = 30 * s
+            mark = "\u2022" if b.kind == "bullet" else f"{step}."
+            self.add_text(mark, left + 4 * s, y, body, ACCENT, width=ind, bold=True)
+            t = self.add_text(self.tr(b.text), left + ind, y, body, INK, width=col_w - ind)
+            return y - t.content_height
+        if b.kind == "term":
+            tw = col_w * 0.3
+            a = self.add_text(self.tr(b.term), left, y, body, INK, width=tw - 12, bold=True)
+            d = self.add_text(self.tr(b.text), left + tw, y, body, INK, width=col_w - tw)
+            return y - max(a.content_height, d.content_height)
+        assert b.scene is not None
+        sc = b.scene
+        card_h = max(88.0, 118 * s)
+        card_w = card_h * assets.CARD_W / assets.CARD_H
+        over = card_w * 0.4
+        gap = card_w * 0.35
+        widths = [card_w + over * (len(grp) - 1) for grp in sc.groups]
+        cards_w = sum(widths) + gap * (len(widths) - 1) + 2 * 14 * s
+        box_h = card_h + 2 * 12 * s
+        caption_w = col_w - cards_w - 20 * s
+        beside = caption_w >= 300 * s
+        self.rects.append((arcade.LRBT(left, left + cards_w, y - box_h, y), SCENE_FELT))
+        x = left + 14 * s
+        for grp, gw in zip(sc.groups, widths, strict=True):
+            for i, card in enumerate(grp):
+                self.add_card(sc.style, card, x + card_w / 2 + i * over, y - box_h / 2, card_h)
+            x += gw + gap
+        if beside:
+            t = self.add_text(self.tr(sc.caption), left + cards_w + 20 * s, y - 4 * s, body,
+                              INK, width=caption_w)
+            return y - max(box_h, t.content_height + 4 * s)
+        t = self.add_text(self.tr(sc.caption), left, y - box_h - 8 * s, body, INK, width=col_w)
+        return y - box_h - 8 * s - t.content_height
+
+    def draw_header(self) -> None:
+        self.title.draw()
+        super().draw_header()
+
+    def drawn_texts(self) -> list[str]:
+        return super().drawn_texts() + [self.title.text.text]
+

@@ -1,0 +1,265 @@
+"""A scrolling page of text and card pictures, the base of the rules and deck screens.
+
+The page is laid out once per size, language or choice, in page coordinates that equal
+screen coordinates at scroll 0.  Scrolling only moves a camera (clipped to the content
+box), so no text is rebuilt while the page scrolls.  All page text lives in one pyglet
+Batch; ``texts`` keeps every text object with the width of the box it must fit in.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import pyglet
+
+from game import i18n
+from game.rules_content import rules_gettext
+from game.ui import assets
+from game.ui.widgets import FONT, Button, ButtonGroup, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import CardClubWindow
+
+INK = (40, 36, 30)
+ACCENT = (150, 70, 20)
+MUTED = (95, 88, 75)
+DRAG_SLOP = 8.0           # pixels a press may move and still count as a tap
+
+
+def fit_font(text: arcade.Text, max_w: float, size: float, min_size: float = 10) -> None:
+    """The largest font size from ``size`` down to ``min_size`` at which ``text`` fits."""
+    text.font_size = size
+    while text.content_width > max_w and size > min_size:
+        size = max(min_size, size - 1)
+        text.font_size = size
+
+
+def open_scene(window: arcade.Window, name: str, **kw: Any) -> None:
+    """Open a view by name through the window (``window.open``), or directly when the
+    window has no ``open`` (a bare window in tests)."""
+    opener = getattr(window, "open", None)
+    if callable(opener):
+        opener(name, **kw)
+        return
+    from game.scenes import scene_class
+
+    made = scene_class(name)(window, **kw)
+    if isinstance(made, arcade.View):
+        window.show_view(made)
+
+
+class PageView(arcade.View):
+    """Header buttons on top, a scrolling content box below."""
+
+    def __init__(self, window: CardClubWindow, back: Callable[[], None] | arcade.View | None
+                 = None) -> None:
+        super().__init__(window)
+        self.app = window
+        if isinstance(back, arcade.View):
+            view = back
+            back = lambda: window.show_view(view)  # noqa: E731
+        self.back = back
+        self.buttons = ButtonGroup()
+        self.scroll = 0.0
+        self.max_scroll = 0.0
+        self.camera = arcade.Camera2D()
+        self.batch = pyglet.graphics.Batch()
+        self.texts: list[tuple[arcade.Text, float]] = []   # page text and its box width
+        self.cards = arcade.SpriteList()
+        self.rects: list[tuple[arcade.Rect, tuple[int, ...]]] = []   # boxes behind content
+        self.content = arcade.LBWH(0, 0, 1, 1)          # the scroll area on screen
+        self.page_top = 0.0
+        self._press: tuple[float, float, float] | None = None   # x, y, scroll at press
+        self._dragged = False
+        self._laid_out: tuple[int, int, str] | None = None
+        self.scale = 1.0
+
+    # ---- text helpers ---------------------------------------------------------------
+
+    @staticmethod
+    def tr(msgid: str) -> str:
+        return rules_gettext(msgid)
+
+    def add_text(self, text: str, x: float, y: float, size: float, color: tuple[int, ...] = INK,
+                 width: float | None = None, bold: bool = False, anchor_x: str = "left",
+                 anchor_y: str = "top", align: str = "left") -> arcade.Text:
+        """A page text; with ``width`` it wraps inside that width."""
+        t = arcade.Text(text, x, y, color, size, width=int(width) if width else None,
+                        align=align, font_name=FONT, bold=bold, anchor_x=anchor_x,
+                        anchor_y=anchor_y, multiline=width is not None, batch=self.batch)
+        self.texts.append((t, float(width) if width else float(self.content.width)))
+        return t
+
+    def add_card(self, style: str, card: str, cx: float, cy: float, h: float) -> arcade.Sprite:
+        sp = arcade.Sprite(assets.card_texture(style, card))
+        sp.scale = h / assets.CARD_H
+        sp.position = (cx, cy)
+        self.cards.append(sp)
+        return sp
+
+    def fan(self, style: str, cards: tuple[str, ...], cx: float, y_bottom: float,
+            h: float, spread: float = 9.0) -> None:
+        """Cards spread like a hand, each turned a little further."""
+        n = len(cards)
+        cw = h * assets.CARD_W / assets.CARD_H
+        step = cw * 0.55
+        for i, card in enumerate(cards):
+            k = i - (n - 1) / 2
+            sp = self.add_card(style, card, cx + k * step, y_bottom + h / 2 - abs(k) * h * 0.03,
+                               h)
+            sp.angle = k * spread
+
+    # ---- layout -----------------------------------------------------------------------
+
+    def relayout(self) -> None:
+        """Rebuild everything for the current size, language and choice."""
+        w, h = self.window.width, self.window.height
+        self.scale = max(0.75, min(w / 1280, h / 800))
+        self.batch = pyglet.graphics.Batch()
+        self.texts = []
+        self.cards = arcade.SpriteList()
+        self.rects = []
+        self.layout_header(w, h)
+        bottom = self.layout_page(w, h)
+        self.max_scroll = max(0.0, self.page_top - bottom - self.content.height)
+        self.scroll_to(self.scroll)
+        self._laid_out = (w, h, i18n.language())
+
+    def layout_header(self, w: int, h: int) -> None:
+        raise NotImplementedError
+
+    def layout_page(self, w: int, h: int) -> float:
+        """Lay the page out from ``self.page_top`` down; return the lowest y used."""
+        raise NotImplementedError
+
+    def place_row(self, buttons: list[Button], left: float, right: float, cy: float,
+                  bh: float, font: float, gap: float = 10.0, fill: bool = False) -> None:
+        """Buttons side by side between ``left`` and ``right``, each as wide as its label
+        (or all sharing the width when ``fill``); labels shrink to fit if need be."""
+        pad = 28 * self.scale
+        for b in buttons:
+            b.label.text.font_size = font
+        natural = [b.label.text.content_width + pad for b in buttons]
+        room = right - left - gap * (len(buttons) - 1)
+        if fill or sum(natural) > room:
+            widths = [room / len(buttons)] * len(buttons) if fill or max(natural) * len(
+                buttons) <= room else [room * n / sum(natural) for n in natural]
+        else:
+            widths = natural
+        x = left
+        for b, bw in zip(buttons, widths, strict=True):
+            b.place(x + bw / 2, cy, bw, bh, font)
+            fit_font(b.label.text, bw - 12, font, 9)
+            x += bw + gap
+
+    def scroll_to(self, value: float) -> None:
+        self.scroll = min(max(0.0, value), self.max_scroll)
+        w, h = self.window.width, self.window.height
+        self.camera.match_window()
+        self.camera.position = (w / 2, h / 2 - self.scroll)
+        self.camera.scissor = self.content
+
+    def page_point(self, x: float, y: float) -> tuple[float, float]:
+        """Screen point to page coordinates."""
+        return x, y - self.scroll
+
+    # ---- arcade events ----------------------------------------------------------------
+
+    def on_show_view(self) -> None:
+        self.relayout()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.relayout()
+
+    def on_update(self, delta_time: float) -> None:
+        if self._laid_out != (self.window.width, self.window.height, i18n.language()):
+            self.relayout()
+
+    def on_draw(self) -> None:
+        if self._laid_out != (self.window.width, self.window.height, i18n.language()):
+            self.relayout()
+        self.clear()
+        w, h = self.window.width, self.window.height
+        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
+        c = self.content
+        draw_panel(c.center_x, c.center_y, c.width + 8, c.height + 8, 245)
+        with self.camera.activate():
+            for rect, color in self.rects:
+                arcade.draw_rect_filled(rect, color)
+            self.cards.draw()
+            self.batch.draw()
+        self.window.ctx.scissor = None
+        self.window.default_camera.use()
+        self.draw_header()
+        if self.max_scroll > 0:
+            self.draw_scrollbar()
+
+    def draw_header(self) -> None:
+        self.buttons.draw()
+
+    def draw_scrollbar(self) -> None:
+        c = self.content
+        track = c.height - 16
+        knob = max(40.0, track * c.height / (c.height + self.max_scroll))
+        y_top = c.top - 8 - (track - knob) * self.scroll / self.max_scroll
+        arcade.draw_rect_filled(arcade.LRBT(c.right - 9, c.right - 3, y_top - knob, y_top),
+                                (120, 100, 60, 150))
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.scroll_to(self.scroll - scroll_y * 60 * self.scale)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.buttons.press(x, y):
+            return
+        if self.content.point_in_rect((x, y)):
+            self._press = (x, y, self.scroll)
+            self._dragged = False
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> None:
+        if self._press is None:
+            return
+        x0, y0, s0 = self._press
+        if self._dragged or abs(y - y0) > DRAG_SLOP or abs(x - x0) > DRAG_SLOP:
+            self._dragged = True
+            self.scroll_to(s0 + (y - y0))
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.buttons.release(x, y):
+            self._press = None
+            return
+        press, self._press = self._press, None
+        if press is not None and not self._dragged:
+            self.on_page_tap(*self.page_point(x, y))
+
+    def on_page_tap(self, x: float, y: float) -> None:
+        """A tap (not a drag) on the page, in page coordinates."""
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        step = 60 * self.scale
+        if key == arcade.key.ESCAPE:
+            self.go_back()
+        elif key in (arcade.key.DOWN, arcade.key.J):
+            self.scroll_to(self.scroll + step)
+        elif key in (arcade.key.UP, arcade.key.K):
+            self.scroll_to(self.scroll - step)
+        elif key in (arcade.key.PAGEDOWN, arcade.key.SPACE):
+            self.scroll_to(self.scroll + self.content.height * 0.9)
+        elif key == arcade.key.PAGEUP:
+            self.scroll_to(self.scroll - self.content.height * 0.9)
+        elif key == arcade.key.HOME:
+            self.scroll_to(0)
+        elif key == arcade.key.END:
+            self.scroll_to(self.max_scroll)
+
+    def go_back(self) -> None:
+        if self.back is not None:
+            self.back()
+        else:
+            open_scene(self.window, "menu")
+
+    def drawn_texts(self) -> list[str]:
+        """Every text the page shows now (tests read it)."""
+        return [t.text for t, _ in self.texts] + [b.label.text.text for b in
+                                                   self.buttons.buttons if b.visible]
