@@ -85,3 +85,182 @@ def simulate(game: str, deals: int, seed: int = 0, players: int | None = None,
             score[s] += result[s]
     return SimReport(game, n, deals, names, wins, losses, draws, score, total_moves,
                      time.perf_counter() - start)
+
+
+# ----- the tournament: every deal in every seat rotation ---------------------------------
+Z95 = 1.959964
+
+
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate ``k / n``."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(math.ceil(q * len(s))) - 1)]
+
+
+@dataclass
+class LevelStats:
+    """One player of the tournament (an entry of ``--seats``) or one level (summed)."""
+
+    level: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: float = 0.0
+    times: list[float] | None = None
+
+    def add(self, outcome: str, points: float) -> None:
+        self.games += 1
+        self.points += points
+        if outcome == "win":
+            self.wins += 1
+        elif outcome == "draw":
+            self.draws += 1
+        else:
+            self.losses += 1
+
+    def to_dict(self, fair: float) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        llo, lhi = wilson(self.losses, self.games)
+        t = sorted(self.times or [])
+        ms = [x * 1000 for x in t]
+        return {
+            "level": self.level, "games": self.games, "wins": self.wins,
+            "draws": self.draws, "losses": self.losses,
+            "win_rate": round(self.wins / self.games, 4) if self.games else None,
+            "win_ci95": [round(lo, 4), round(hi, 4)],
+            "loss_rate": round(self.losses / self.games, 4) if self.games else None,
+            "loss_ci95": [round(llo, 4), round(lhi, 4)],
+            "fair_share": round(fair, 4),
+            "mean_points": round(self.points / self.games, 3) if self.games else None,
+            "decisions": len(ms),
+            "ms_mean": round(sum(ms) / len(ms), 2) if ms else 0.0,
+            "ms_p95": round(_percentile(ms, 0.95), 2),
+            "ms_max": round(ms[-1], 2) if ms else 0.0,
+        }
+
+
+@dataclass
+class TournamentReport:
+    game: str
+    players: int
+    deals: int
+    seed: int
+    entries: list[LevelStats]
+    moves: int
+    seconds: float
+
+    @property
+    def fair(self) -> float:
+        """A seat's fair share of wins (of not being the Dudák, in Dudák)."""
+        return 1 - 1 / self.players if self.game == "dudak" else 1 / self.players
+
+    def by_level(self) -> list[LevelStats]:
+        out: dict[str, LevelStats] = {}
+        for e in self.entries:
+            agg = out.setdefault(e.level, LevelStats(e.level, times=[]))
+            agg.games += e.games
+            agg.wins += e.wins
+            agg.draws += e.draws
+            agg.losses += e.losses
+            agg.points += e.points
+            assert agg.times is not None
+            agg.times += e.times or []
+        return list(out.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "deals": self.deals,
+            "rotations": self.players, "games": self.deals * self.players,
+            "seed": self.seed, "loss_label": GAMES[self.game].loss_label,
+            "seats": [dict(e.to_dict(self.fair), seat=i) for i, e in enumerate(self.entries)],
+            "levels": [s.to_dict(self.fair) for s in self.by_level()],
+            "moves": self.moves, "seconds": round(self.seconds, 3),
+            "deals_per_second": (round(self.deals * self.players / self.seconds, 2)
+                                 if self.seconds else None),
+            "moves_per_second": round(self.moves / self.seconds, 1) if self.seconds else None,
+        }
+
+    def text(self) -> str:
+        d = self.to_dict()
+        loss = d["loss_label"]
+        lines = [f"{self.game}: {self.deals} deals x {self.players} seat rotations = "
+                 f"{d['games']} games, {self.players} players, seed {self.seed}"]
+        lines.append(f"{'level':>8} {'games':>6} {'wins':>6} {'draws':>6} {loss:>6} "
+                     f"{'win rate [95% CI]':>24} {'points':>7} "
+                     f"{'ms mean':>8} {'p95':>7} {'max':>7}")
+        for s in d["levels"]:
+            ci = f"{s['win_rate']:.3f} [{s['win_ci95'][0]:.3f}, {s['win_ci95'][1]:.3f}]"
+            lines.append(f"{s['level']:>8} {s['games']:>6} {s['wins']:>6} {s['draws']:>6} "
+                         f"{s['losses']:>6} {ci:>24} {s['mean_points']:>7.2f} "
+                         f"{s['ms_mean']:>8.2f} {s['ms_p95']:>7.2f} {s['ms_max']:>7.2f}")
+        if self.game == "dudak":
+            for s in d["levels"]:
+                lines.append(f"{s['level']:>8}: the Dudák in {s['loss_rate']:.3f} "
+                             f"[{s['loss_ci95'][0]:.3f}, {s['loss_ci95'][1]:.3f}] "
+                             f"(fair {1 - self.fair:.3f})")
+        lines.append(f"fair share of wins {self.fair:.3f}; decision times are CPU ms; "
+                     f"{d['deals_per_second']} deals/s, {d['moves_per_second']} moves/s "
+                     f"({d['moves']} moves in {d['seconds']} s)")
+        return "\n".join(lines)
+
+
+def tournament(game: str, deals: int, seats: list[str], players: int | None = None,
+               seed: int = 0, progress: bool = False) -> TournamentReport:
+    """Every deal ``seed .. seed + deals - 1`` played ``players`` times, the entries of
+    ``seats`` (repeated to fill the table) rotated one seat further each time, so every
+    entry meets every deal from every seat."""
+    cls = GAMES[game]
+    n = players or cls.players_allowed[0]
+    names = (list(seats) * n)[:n]
+    options: dict[str, Any] = {} if players is None else {"players": n}
+    for name in set(names):
+        make_bot(game, name, 0)           # unknown levels fail before any deal
+    entries = [LevelStats(name, times=[]) for name in names]
+    moves = 0
+    clock = time.thread_time
+    begin = time.perf_counter()
+    for d in range(deals):
+        for r in range(n):
+            g = cls.new(seed=seed + d, **options)
+            who = [(s + r) % n for s in range(n)]          # seat -> entry
+            bots = [make_bot(game, names[who[s]], seed=((seed + d) * 8 + r) * 8 + s)
+                    for s in range(n)]
+            while not g.is_over:
+                seat = g.current_player
+                assert seat is not None
+                legal = g.legal_moves()
+                t0 = clock()
+                move = bots[seat].choose(g.observation(seat), legal)
+                dt = clock() - t0
+                times = entries[who[seat]].times
+                assert times is not None
+                times.append(dt)
+                g.play(move)
+                moves += 1
+            result = g.result()
+            assert result is not None
+            outcomes = cls.outcomes(result)
+            if game == "paodekuai":           # a win is going out first
+                winner = getattr(g, "winner", None)
+                outcomes = ["win" if s == winner else "loss" for s in range(n)]
+            for s in range(n):
+                entries[who[s]].add(outcomes[s], result[s])
+        if progress:
+            import sys
+
+            print(f"deal {d + 1}/{deals}", file=sys.stderr, flush=True)
+    return TournamentReport(game, n, deals, seed, entries, moves,
+                            time.perf_counter() - begin)

@@ -1,7 +1,12 @@
-"""AI opponents.  ``make_bot(game, level, seed)`` returns an object with ``choose``.
+"""AI opponents.  ``make_bot(game, level, seed)`` returns a :class:`Bot`.
 
 Levels and their parameters live in ``levels/<game>.toml`` under ``[levels.<name>]``;
-``kind`` selects the implementation.  Bots see only an observation and the legal moves.
+``kind`` selects the implementation; ``hidden = true`` keeps a level (the ``greedy``
+baselines) out of the menu.  Bots see only an observation and the legal moves.
+
+Every bot is anytime: ``start`` takes the position, ``step(seconds)`` thinks for a slice
+and says whether the decision is final, ``best`` is the move to play now; ``choose`` is
+start + step to the budget + best.  Bots that do not search decide once, in ``start``.
 """
 from __future__ import annotations
 
@@ -18,19 +23,52 @@ from game.rules import Move, Rng
 class Bot(Protocol):
     level: str
 
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None: ...
+
+    def step(self, seconds: float) -> bool: ...  # think up to `seconds`; True once final
+
+    def best(self) -> Move: ...                  # the move to play now (valid after start)
+
     def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move: ...
 
 
-class RandomBot:
+class DecideOnce:
+    """The anytime interface for bots that do not search: the decision is made once, in
+    ``start`` (``decide`` consumes the bot's generator once per decision), so it never
+    depends on how often ``step`` is called."""
+
+    level: str
+    _move: Move | None = None
+
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        raise NotImplementedError
+
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        if not legal:
+            raise ValueError("no legal moves to choose from")
+        self._move = self.decide(observation, legal)
+
+    def step(self, seconds: float) -> bool:
+        return True
+
+    def best(self) -> Move:
+        if self._move is None:
+            raise RuntimeError("best() before start()")
+        return self._move
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        return self.best()
+
+
+class RandomBot(DecideOnce):
     """Uniform random among the legal moves (the baseline for tournaments)."""
 
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.level = level
         self.rng = Rng(seed)
 
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        if not legal:
-            raise ValueError("no legal moves to choose from")
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
         return legal[self.rng.below(len(legal))]
 
 
@@ -68,6 +106,11 @@ def levels(game: str) -> dict[str, dict[str, Any]]:
     return result
 
 
+def menu_levels(game: str) -> dict[str, dict[str, Any]]:
+    """The levels the menu offers: every level not marked ``hidden``."""
+    return {k: v for k, v in levels(game).items() if not v.get("hidden", False)}
+
+
 def table_config(game: str) -> dict[str, Any]:
     """The ``[table]`` settings of a game (players, deck, seats, default level)."""
     result: dict[str, Any] = level_file(game).get("table", {})
@@ -78,20 +121,24 @@ def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
     from game.ai.dudak_heuristic import DudakHeuristic
     from game.ai.durak_heuristic import DurakHeuristic
+    from game.ai.greedy import GreedyBot
     from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
     from game.ai.search import SearchBot
 
     return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
-            "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic}
+            "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
+            "greedy": GreedyBot}
 
 
-def make_bot(game: str, level: str = "normal", seed: int = 0) -> Bot:
-    """A bot for ``game`` at ``level`` (a name from the game's levels file)."""
+def make_bot(game: str, level: str = "normal", seed: int = 0,
+             overrides: dict[str, Any] | None = None) -> Bot:
+    """A bot for ``game`` at ``level`` (a name from the game's levels file); ``overrides``
+    replaces parameters of the level (tests fix a search's ``iterations`` with it)."""
     table = levels(game)
     if level not in table:
         raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(table)}")
-    params = dict(table[level])
+    params = dict(table[level]) | dict(overrides or {})
     kind = params.get("kind", "random")
     factories = _factories()
     if kind not in factories:

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai import DecideOnce
 from game.rules import Move, Rng
 
 RUN_RANKS = "A23456789TJQK"
 VALUE = {r: i + 1 for i, r in enumerate(RUN_RANKS)}
 
 
-class AutobusHeuristic:
+class AutobusHeuristic(DecideOnce):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.level = level
         self.rng = Rng(seed)
         self.noise = float(params.get("noise", 0.0))
 
-    def choose(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
         seat = obs["seat"]

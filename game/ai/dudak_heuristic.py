@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.ai import DecideOnce
 from game.cards import CZECH_RANKS
 from game.rules import Move, Rng
 
 RANK = {r: i for i, r in enumerate(CZECH_RANKS)}
 
 
-class DudakHeuristic:
+class DudakHeuristic(DecideOnce):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -30,7 +31,7 @@ class DudakHeuristic:
         #: collect at most this many cards hoping to reach a beatable card
         self.collect_max = int(params.get("collect_max", 2))
 
-    def choose(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.ai import DecideOnce
 from game.cards import ATLASNYE_RANKS
 from game.rules import Move, Rng
 
 RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
 
 
-class DurakHeuristic:
+class DurakHeuristic(DecideOnce):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.level = level
         self.rng = Rng(seed)
@@ -31,7 +32,7 @@ class DurakHeuristic:
     def cost(self, card: str, trump: str) -> int:
         return RANK[card[0]] + (10 if card[1] == trump else 0)
 
-    def choose(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
         trump = obs["trump_suit"]

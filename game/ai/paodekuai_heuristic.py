@@ -10,19 +10,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.ai import DecideOnce
 from game.rules import Move, Rng
 
 ORDER = "3456789TJQKA2"
 RANK = {r: i for i, r in enumerate(ORDER)}
 
 
-class PaoDeKuaiHeuristic:
+class PaoDeKuaiHeuristic(DecideOnce):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.level = level
         self.rng = Rng(seed)
         self.noise = float(params.get("noise", 0.0))
 
-    def choose(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:

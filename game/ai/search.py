@@ -1,98 +1,253 @@
-"""Determinized Monte Carlo search: the "hard" levels.
+"""Information-set Monte Carlo tree search: the "hard" levels.
 
-For each decision the bot samples the hidden cards consistently with its observation
-(the engine's ``sample``), tries every legal move in each sample and finishes the deal
-with fast random play, then picks the move with the best average result for its seat.
-It never reads hidden cards: it only gets the observation and the legal moves.
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree over the moves the
+deal can take from the searching seat's point of view.  Each iteration
 
-The work is split into small units so a table can run it a few milliseconds per frame
-(``start`` / ``step`` / ``best``); ``choose`` simply runs it to the end.
+1. samples a full state consistent with the observation (the engine's ``sample``, which
+   keeps known cards where they are and respects what passes, takes and trumps prove),
+2. walks the tree by UCB1 with availability counts, restricted to the moves legal in that
+   sample, and adds one new node,
+3. plays the deal on with a heuristic policy (the level's ``rollout`` heuristic with a
+   little randomness), cut off after ``rollout_moves`` moves and scored by an evaluation,
+4. backs up each seat's reward (0..1) into the nodes of the moves that seat made.
+
+The move played is the root move visited most.  Thinking is anytime: ``start`` sets up,
+``step(seconds)`` runs iterations for a slice of CPU time, ``best`` is the move to play now
+(the rollout heuristic's choice before the first iteration).  The budget is CPU time
+(``budget`` seconds per decision) or, when ``iterations`` is set, a fixed number of
+iterations, which makes the decision a function of the observation and the seed alone.
+The bot never reads hidden cards: it gets only the observation and the legal moves.
 """
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from typing import Any
 
 from game.rules import GAMES, Game, Move, Rng
+
+Policy = Callable[[Any, list[Move]], Move]
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat                       # who made the move leading here
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+# ----- rollout policies: the heuristics, fed the few facts they read from the state -------
+def _policy(game: str, kind: str) -> Policy:
+    from game.ai import greedy
+
+    if game == "durak":
+        from game.ai.durak_heuristic import DurakHeuristic
+
+        dh = DurakHeuristic(game, "rollout", 0, {})
+        if kind == "greedy":
+            return lambda g, legal: greedy.durak_greedy(legal, g.trump_suit, len(g.talon))
+        return lambda g, legal: dh.decide(
+            {"trump_suit": g.trump_suit, "talon_size": len(g.talon), "table": g.table,
+             "hand": g.hands[g.current_player]}, legal)
+    if game == "paodekuai":
+        from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
+
+        ph = PaoDeKuaiHeuristic(game, "rollout", 0, {})
+        if kind == "greedy":
+            return lambda g, legal: greedy.pdk_greedy(legal, len(g.hands[g.current]),
+                                                      g.table_shape is None)
+        return lambda g, legal: ph.decide(
+            {"hand": g.hands[g.current], "seat": g.current,
+             "hand_sizes": [len(h) for h in g.hands], "leading": g.table_shape is None},
+            legal)
+    if game == "dudak":
+        from game.ai.dudak_heuristic import DudakHeuristic
+
+        uh = DudakHeuristic(game, "rollout", 0, {})
+        if kind == "greedy":
+            return lambda g, legal: greedy.dudak_greedy(legal, g.hands[g.current],
+                                                        g.trumps[g.current])
+        return lambda g, legal: uh.decide(
+            {"seat": g.current, "trumps": g.trumps, "hand": g.hands[g.current],
+             "collected": g.collected, "pile": g.pile}, legal)
+    if game == "autobus":
+        from game.ai.autobus_heuristic import AutobusHeuristic
+
+        ah = AutobusHeuristic(game, "rollout", 0, {})
+        return lambda g, legal: ah.decide(
+            {"seat": g.current, "runs": g.runs, "aux": g.aux,
+             "reserve_tops": [r[-1] if r else None for r in g.reserves]}, legal)
+    raise ValueError(f"no rollout policy for {game}")
+
+
+# ----- rewards in 0..1 per seat, for finished deals and for cut-off ones ------------------
+def _reward(g: Any) -> list[float]:
+    key = g.key
+    n = g.num_players
+    if key == "durak":
+        if g.is_over:
+            return list(g.result())
+        a, b = len(g.hands[0]), len(g.hands[1])
+        return [0.5 + 0.05 * (b - a), 0.5 + 0.05 * (a - b)]
+    if key == "paodekuai":
+        if g.is_over:
+            return [0.6 * (s == g.winner) + 0.4 * min(1.0, max(0.0, 0.5 + g.scores[s] / 80))
+                    for s in range(n)]
+        sizes = [len(h) for h in g.hands]
+        return [0.5 - 0.03 * (sizes[s] - min(sizes)) for s in range(n)]
+    if key == "dudak":
+        if g.is_over:
+            return list(g.result())
+        counts = [g.card_count(s) for s in range(n)]
+        most = max(counts) or 1
+        return [1.0 - (c / most) ** 2 for c in counts]
+    if key == "autobus":
+        sizes = [len(r) for r in g.reserves]
+        if g.is_over and g.winner is not None:
+            return [1.0 if s == g.winner else 0.0 for s in range(n)]
+        out = []
+        for s in range(n):
+            lead = min(sizes[t] for t in range(n) if t != s) - sizes[s]
+            out.append(1.0 / (1.0 + math.exp(-0.5 * lead)) * 0.9)
+        return out
+    raise ValueError(f"no reward for {key}")
 
 
 class SearchBot:
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.game, self.level = game, level
+        self.cls: type[Game] = GAMES[game]
         self.rng = Rng(seed)
-        self.samples = int(params.get("samples", 24))
-        self.rollouts = int(params.get("rollouts", 1))
-        self.max_moves = int(params.get("rollout_moves", 600))
-        #: the level that plays every seat in rollouts ("random" is fastest)
-        self.rollout_level = str(params.get("rollout_level", "random"))
-        self._policy: list[Any] | None = None
-        self._todo: list[tuple[Game, int]] = []
-        self._totals: list[float] = []
-        self._counts: list[int] = []
+        #: CPU seconds of thinking per decision
+        self.budget = float(params.get("budget", 0.15))
+        #: a fixed number of iterations instead of the clock (reproducible decisions)
+        self.iterations = int(params.get("iterations", 0))
+        self.exploration = float(params.get("exploration", 0.7))
+        self.rollout_moves = int(params.get("rollout_moves", 400))
+        self.epsilon = float(params.get("epsilon", 0.1))
+        self.policy = _policy(game, str(params.get("rollout", "normal")))
+        self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
-        self._seat = 0
+        self._root = Node(-1)
+        self._spent = 0.0
+        self._count = 0
+        self._final = True
+        self._fallback: Move | None = None
 
     # ----- anytime interface --------------------------------------------------------------
-    def start(self, obs: dict[str, Any], legal: list[Move]) -> None:
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        if not legal:
+            raise ValueError("no legal moves to choose from")
+        self._obs = observation
         self._legal = list(legal)
-        self._seat = obs["seat"]
-        self._totals = [0.0] * len(legal)
-        self._counts = [0] * len(legal)
-        cls = GAMES[self.game]
-        sampler = cls.sample
-        self._todo = []
-        if len(legal) > 1:
-            for _ in range(self.samples):
-                state = sampler(obs, self.rng)
-                self._todo += [(state, i) for i in range(len(legal))]
+        self._root = Node(-1)
+        self._spent = 0.0
+        self._count = 0
+        self._final = len(legal) == 1
+        self._fallback = None
 
-    @property
-    def done(self) -> bool:
-        return not self._todo
-
-    def step(self, units: int = 1) -> None:
-        """Play ``units`` rollouts."""
-        for _ in range(units):
-            if not self._todo:
-                return
-            state, i = self._todo.pop()
-            for _ in range(self.rollouts):
-                g = state.clone()
-                g.play(self._legal[i])
-                self._totals[i] += self._rollout(g)
-                self._counts[i] += 1
+    def step(self, seconds: float) -> bool:
+        """Think for up to ``seconds`` of CPU time; True once the decision is final."""
+        if self._final:
+            return True
+        clock = time.thread_time
+        t0 = clock()
+        stop = t0 + seconds
+        if not self.iterations:
+            stop = min(stop, t0 + self.budget - self._spent)
+        while True:
+            self._iterate()
+            self._count += 1
+            now = clock()
+            if self.iterations and self._count >= self.iterations:
+                self._final = True
+                break
+            if now >= stop:
+                break
+        self._spent += clock() - t0
+        if not self.iterations and self._spent >= self.budget:
+            self._final = True
+        return self._final
 
     def best(self) -> Move:
-        if len(self._legal) == 1 or not any(self._counts):
+        if not self._legal:
+            raise RuntimeError("best() before start()")
+        if len(self._legal) == 1:
             return self._legal[0]
-        means = [t / c if c else float("-inf") for t, c in zip(self._totals, self._counts,
-                                                               strict=True)]
-        return self._legal[max(range(len(means)), key=lambda i: means[i])]
+        kids = self._root.children
+        tried = [m for m in self._legal if m in kids]
+        if not tried:
+            if self._fallback is None:
+                state = self.cls.sample(self._obs, Rng(self.rng.state))
+                self._fallback = self.policy(state, self._legal)
+            return self._fallback
+        return max(tried, key=lambda m: (kids[m].visits, kids[m].total))
 
-    def choose(self, obs: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(obs, legal)
-        while not self.done:
-            self.step(16)
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        while not self.step(self.budget if not self.iterations else 3600.0):
+            pass
         return self.best()
 
-    # ----- rollouts -----------------------------------------------------------------------
-    def _rollout(self, g: Game) -> float:
-        rng = self.rng
-        n = 0
-        if self.rollout_level != "random" and self._policy is None:
-            from game.ai import make_bot
+    @property
+    def iterations_done(self) -> int:
+        return self._count
 
-            self._policy = [make_bot(self.game, self.rollout_level, seed=self.rng.next64())
-                            for _ in range(g.num_players)]
-        policy = self._policy
-        while not g.is_over and n < self.max_moves:
-            moves = g.legal_moves()
+    # ----- one iteration --------------------------------------------------------------------
+    def _iterate(self) -> None:
+        rng = self.rng
+        g: Any = self.cls.sample(self._obs, rng)
+        node = self._root
+        path: list[Node] = []
+        c = self.exploration
+        first = True
+        while not g.is_over:
+            legal = self._legal if first else g.legal_moves()
+            first = False
             seat = g.current_player
-            if policy is None or len(moves) == 1 or seat is None:
-                g.play(moves[rng.below(len(moves))])
+            kids = node.children
+            untried = [m for m in legal if m not in kids]
+            if untried:
+                m = untried[rng.below(len(untried))]
+                child = Node(seat)
+                kids[m] = child
+                g._apply(m)
+                path.append(child)
+                break
+            best_m: Move | None = None
+            best_v = -1.0
+            for m in legal:
+                ch = kids[m]
+                ch.avail += 1
+                v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_v, best_m = v, m
+            assert best_m is not None
+            node = kids[best_m]
+            g._apply(best_m)
+            path.append(node)
+        reward = self._rollout(g)
+        for n in path:
+            n.visits += 1
+            n.total += reward[n.seat]
+        self._root.visits += 1
+
+    def _rollout(self, g: Any) -> list[float]:
+        rng, policy, eps = self.rng, self.policy, self.epsilon
+        left = self.rollout_moves
+        while not g.is_over and left > 0:
+            legal = g.legal_moves()
+            if len(legal) == 1:
+                m = legal[0]
+            elif eps and rng.random() < eps:
+                m = legal[rng.below(len(legal))]
             else:
-                g.play(policy[seat].choose(g.observation(seat), moves))
-            n += 1
-        res = g.result()
-        if res is None:  # cut short: nobody is ahead
-            return 0.0
-        return res[self._seat]
+                m = policy(g, legal)
+            g._apply(m)
+            left -= 1
+        return _reward(g)
