@@ -119,7 +119,6 @@ UI = {
     "used_by": N_("Played here in"),
     "history": N_("History"),
     "read_rules": N_("Read the rules"),
-    "scroll_hint": N_("Scroll with the mouse wheel or drag the page."),
 }
 
 # ---- Durak -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ SCENES: dict[str, str] = {
     "menu": "game.scenes.menu:MenuView",
     "table": "game.scenes.tables:open_table",
     "rules": "game.scenes.rules_view:RulesView",
+    "traditions": "game.scenes.traditions_view:TraditionsView",
 }
 
 
