@@ -8,6 +8,8 @@ their text through ``_()`` each time they lay out, and listeners added with
 from __future__ import annotations
 
 import gettext
+import locale
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,3 +52,65 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def N_(message: str) -> str:
     return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` gives it ("czech suit" hearts, "french suit")."""
+    return _tr.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _tr.npgettext(context, singular, plural, n)
+
+
+#: English names of our languages, as Windows' locale names spell them ("Czech_Czechia")
+_LANGUAGE_NAMES = {"english": "en", "czech": "cs", "polish": "pl", "german": "de",
+                   "spanish": "es"}
+
+
+def _code_of(name: str) -> str | None:
+    """Our code for a locale name (``cs_CZ.UTF-8``, ``pl``, ``Czech_Czechia``), or None."""
+    base = name.strip().split(".")[0].split("@")[0]
+    if not base or base.upper() in ("C", "POSIX"):
+        return None
+    code = base.replace("-", "_").split("_")[0].lower()
+    if code in LANGUAGES:
+        return code
+    return _LANGUAGE_NAMES.get(code)
+
+
+def system_language() -> str:
+    """The system's language when we have it, else English (first start, no setting).
+
+    Reads ``LANGUAGE`` (a colon list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` in
+    gettext's order, then ``locale.getlocale()``.
+    """
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = _code_of(part)
+            if code:
+                return code
+        if var != "LANGUAGE":
+            return "en"     # the first locale variable set decides, as in gettext
+    try:
+        name = locale.getlocale(locale.LC_MESSAGES if hasattr(locale, "LC_MESSAGES")
+                                else locale.LC_CTYPE)[0]
+    except (ValueError, TypeError):
+        name = None
+    return (_code_of(name) if name else None) or "en"
+
+
+from game.i18n.words import (  # noqa: E402  (words uses the functions above)
+    card_name,
+    card_text,
+    cards_text,
+    count_cards,
+    refusal_text,
+)
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "card_name", "card_text",
+           "cards_text", "count_cards", "language", "ngettext", "npgettext", "on_change",
+           "pgettext", "refusal_text", "set_language", "system_language"]

@@ -1,0 +1,353 @@
+"""Words for cards and engine refusals, in the current language.
+
+``card_text`` names a card as its face shows it (``10♦``, ``J♣``, ``Д♠``; Czech cards by
+their court names, "svršek kulový" / "Ober of bells", since their suits have no
+symbols); ``card_name`` gives the full name ("Queen of spades").  ``refusal_text`` turns a
+structured :class:`~game.rules.IllegalMove` (message key + parameters) into a plain
+sentence with no rule id and no card notation.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
+from game.i18n import _, ngettext, pgettext
+
+__all__ = ["MESSAGES", "card_name", "card_text", "cards_text", "count_cards", "rank_text",
+           "refusal_text", "shape_name", "suit_name"]
+
+
+def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
+    """(notation, deck style) for a card given as notation or as a :class:`Card`."""
+    if isinstance(card, Card):
+        return str(card), style or card.style
+    return str(card).strip().upper(), style or "french"
+
+
+def suit_name(suit: str, style: str = "french") -> str:
+    """A suit's name: "hearts", "bells" (Czech deck), in the current language."""
+    if style == "czech":
+        return {
+            "L": pgettext("czech suit", "leaves"),
+            "H": pgettext("czech suit", "hearts"),
+            "B": pgettext("czech suit", "bells"),
+            "A": pgettext("czech suit", "acorns"),
+        }.get(suit, suit)
+    return {
+        "S": pgettext("french suit", "spades"),
+        "H": pgettext("french suit", "hearts"),
+        "D": pgettext("french suit", "diamonds"),
+        "C": pgettext("french suit", "clubs"),
+    }.get(suit, suit)
+
+
+def rank_text(rank: str, style: str = "french") -> str:
+    """A rank as players know it: the face index (``10``, ``J``, ``Д``), or for Czech cards
+    the court's name ("svršek", "Ober")."""
+    if rank == JOKER:
+        return _("joker")
+    if style == "czech":
+        return {
+            "T": "10",
+            "U": pgettext("czech rank", "Unter"),
+            "O": pgettext("czech rank", "Ober"),
+            "K": pgettext("czech rank", "King"),
+            "A": pgettext("czech rank", "Ace"),
+        }.get(rank, rank)
+    if style == "atlasnye":
+        return ATLASNYE_LABELS.get(rank, rank)
+    return RANK_LABELS.get(rank, rank)
+
+
+def card_text(card: str | Card, style: str | None = None) -> str:
+    """A card as its face shows it: ``10♦``, ``J♣``, ``Д♠`` (Atlasnye), "joker"; Czech
+    cards by name ("svršek kulový"), their suits having no symbols."""
+    code, style = _style_of(card, style)
+    if code == JOKER:
+        return _("joker")
+    if style == "czech":
+        return card_name(code, style)
+    if len(code) != 2:
+        return code
+    return rank_text(code[0], style) + SUIT_SYMBOLS.get(code[1], code[1])
+
+
+def card_name(card: str | Card, style: str | None = None) -> str:
+    """A card's full name: "Queen of spades", "Ober of bells" ("svršek kulový")."""
+    code, style = _style_of(card, style)
+    names = _czech_names() if style == "czech" else _french_names()
+    return names.get(code, code)
+
+
+def cards_text(cards: Iterable[str | Card], style: str | None = None) -> str:
+    return ", ".join(card_text(c, style) for c in cards)
+
+
+def count_cards(n: int) -> str:
+    """ "1 card", "3 cards" (Czech "3 karty", "5 karet")."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def shape_name(shape: Mapping[str, Any] | None) -> str:
+    """A Pao De Kuai play's shape (``Shape.to_dict()``) in words: "straight of 6 cards"."""
+    if not shape:
+        return ""
+    kind, size = shape.get("kind", ""), int(shape.get("size", 0))
+    if kind == "bomb":
+        name = shape.get("name", "")
+        if name == "heavenly bomb":
+            return _("heavenly bomb")
+        if name == "three-ace bomb":
+            return _("three-ace bomb")
+        return _("bomb")
+    if kind == "straight":
+        return ngettext("straight of {n} card", "straight of {n} cards", size).format(n=size)
+    if kind == "pairs":
+        n = size // 2
+        return ngettext("run of {n} pair", "run of {n} pairs", n).format(n=n)
+    return {"single": _("single"), "pair": _("pair"), "triple": _("triple")}.get(kind, kind)
+
+
+def _pile(source: str) -> str:
+    if source == "reserve":
+        return _("your reserve")
+    if source.startswith("aux") and source[3:].isdigit():
+        return _("auxiliary pile {n}").format(n=int(source[3:]))
+    return _("your hand")
+
+
+def _params(params: Mapping[str, Any], style: str) -> dict[str, str]:
+    """Each parameter in words, by its name's convention (see ``IllegalMove``)."""
+    out: dict[str, str] = {}
+    for k, v in params.items():
+        if v is None:
+            out[k] = ""
+        elif k in ("card", "top", "target"):
+            out[k] = card_text(str(v), style)
+        elif k in ("cards", "table"):
+            out[k] = cards_text([str(c) for c in v], style)
+        elif k == "ranks":
+            out[k] = ", ".join(rank_text(str(r), style) for r in v)
+        elif k == "rank":
+            out[k] = rank_text(str(v), style)
+        elif k == "suit":
+            out[k] = suit_name(str(v), style)
+        elif k in ("shape", "table_shape"):
+            out[k] = shape_name(v)
+        elif k == "source":
+            out[k] = _pile(str(v))
+        else:
+            out[k] = str(v)
+    return out
+
+
+Words = dict[str, str]
+Raw = Mapping[str, Any]
+
+#: message key -> the sentence for it, from the worded and the raw parameters
+MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
+    "deal_over": lambda w, r: _("The deal is over; no more moves can be made."),
+    "card_not_in_hand": lambda w, r: _("You do not hold {card}.").format(**w),
+    "cards_not_in_hand": lambda w, r: _("You do not hold all of these cards: {cards}.")
+    .format(**w),
+    "does_not_beat": lambda w, r: _("Your {card} does not beat {target}.").format(**w),
+    # Hospodský autobus
+    "autobus.end_needs_discard": lambda w, r: _(
+        "End your turn by discarding a card from your hand onto an auxiliary pile; you may "
+        "end without discarding only when your hand is empty."),
+    "autobus.not_top": lambda w, r: (
+        _("Only the top card of a pile can be played ({source}: {top} is on top, not "
+          "{card}).").format(**w) if r.get("top") else
+        _("There is nothing to play there ({source} is empty).").format(**w)),
+    "autobus.new_run_needs_ace": lambda w, r: _(
+        "Only an ace or a joker starts a new run, not {card}.").format(**w),
+    "autobus.no_such_run": lambda w, r: _("There is no open run there."),
+    "autobus.run_needs": lambda w, r: _(
+        "That run needs {rank} next, not {card}.").format(**w),
+    "autobus.discard_not_in_hand": lambda w, r: _(
+        "You do not hold {card}; only cards from your hand are discarded.").format(**w),
+    "autobus.joker_never_bus": lambda w, r: _(
+        "A joker fits any auxiliary pile, so it never goes under the bus."),
+    "autobus.fits_aux": lambda w, r: _(
+        "You can put {card} on one of your auxiliary piles; only a card that fits none goes "
+        "under the bus.").format(**w),
+    "autobus.only_joker_named": lambda w, r: _(
+        "Only a joker is given a rank on an auxiliary pile."),
+    "autobus.name_joker_rank": lambda w, r: _(
+        "Choose which rank the joker stands for on the empty auxiliary pile {pile}.")
+    .format(**w),
+    "autobus.joker_takes_rank": lambda w, r: _(
+        "Auxiliary pile {pile} already has its rank ({rank}); the joker takes that rank.")
+    .format(**w),
+    "autobus.wrong_aux": lambda w, r: _(
+        "Auxiliary pile {pile} takes only the rank {rank}; {card} does not belong there.")
+    .format(**w),
+    # Dudák
+    "dudak.already_declared": lambda w, r: _("You have already declared a trump."),
+    "dudak.suit_taken": lambda w, r: _(
+        "That suit ({suit}) is already another player's trump.").format(**w),
+    "dudak.declare_timing": lambda w, r: _(
+        "A trump is declared only at the start of your turn, before you do anything else."),
+    "dudak.collected_this_turn": lambda w, r: _(
+        "You collected {card} this turn; beat with a card you held before collecting.")
+    .format(**w),
+    "dudak.must_follow": lambda w, r: _("After beating, put a follow-up card on top."),
+    "dudak.follow_after_beat": lambda w, r: _("A follow-up card comes only after beating."),
+    "dudak.table_not_empty": lambda w, r: _(
+        "The table is not empty: beat {top}, or pick up.").format(**w),
+    "dudak.table_empty": lambda w, r: _("The table is empty: lead a card."),
+    "dudak.trump_needs_higher": lambda w, r: _(
+        "The top card, {top}, is of your trump suit ({suit}): only a higher card of that "
+        "suit beats it.").format(**w),
+    "dudak.no_collect_with_trump": lambda w, r: _(
+        "With a trump declared you may only beat or take the whole pile."),
+    "dudak.cannot_take": lambda w, r: _("Taking is not possible now."),
+    # Durak
+    "durak.not_in_deck": lambda w, r: _(
+        "The Durak deck has no {card}: it has 36 cards, six to ace.").format(**w),
+    "durak.beat_or_take": lambda w, r: _(
+        "You must beat {target} or take the cards.").format(**w),
+    "durak.nothing_to_defend": lambda w, r: _("There is no unbeaten attack card to beat."),
+    "durak.take_only_defender": lambda w, r: _(
+        "Only the defender facing an unbeaten attack card can take."),
+    "durak.stop_before_start": lambda w, r: _(
+        "A bout cannot be ended before it has begun."),
+    "durak.attack_limit": lambda w, r: ngettext(
+        "This bout already holds {n} attack card, its limit.",
+        "This bout already holds {n} attack cards, its limit.", int(r.get("n", 0)))
+    .format(**w),
+    "durak.not_matching": lambda w, r: _(
+        "You can only add a card whose rank is already on the table ({ranks}).").format(**w),
+    # Pao De Kuai
+    "paodekuai.no_shape": lambda w, r: _(
+        "These cards make no allowed combination ({cards}): play a single, a pair, a "
+        "triple, a straight of five or more, a run of pairs, or a bomb.").format(**w),
+    "paodekuai.opening_card": lambda w, r: _(
+        "The opening play must include {card}.").format(**w),
+    "paodekuai.does_not_beat": lambda w, r: _(
+        "Your play ({shape}: {cards}) does not beat the one on the table ({table_shape}: "
+        "{table}).").format(**w),
+    "paodekuai.leader_cannot_pass": lambda w, r: _(
+        "You lead this round, so you cannot pass."),
+    "paodekuai.must_play": lambda w, r: _(
+        "You can beat the play on the table ({table_shape}: {table}), so you must play.")
+    .format(**w),
+    "paodekuai.not_in_deck": lambda w, r: _(
+        "The Pao De Kuai deck has no {card}: it has 48 cards.").format(**w),
+}
+
+
+def refusal_text(exc: Any, style: str = "french") -> str:
+    """Why a move was refused, as one plain sentence in the current language.
+
+    ``exc`` is an :class:`~game.rules.IllegalMove` (``key``, ``params``); ``style`` is the
+    deck of the game (``Game.deck_style``), which says how cards are named.  Never shows
+    the rule id; an unknown key gives a general sentence rather than an error.
+    """
+    key = getattr(exc, "key", "")
+    params = getattr(exc, "params", None) or {}
+    render = MESSAGES.get(key)
+    if render is not None:
+        try:
+            return render(_params(params, style), params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return _("That move is not allowed now.")
+
+
+def _french_names() -> dict[str, str]:
+    """Full names of the French cards (Atlasnye cards are named the same)."""
+    return {
+        "2S": pgettext("french card", "2 of spades"),
+        "3S": pgettext("french card", "3 of spades"),
+        "4S": pgettext("french card", "4 of spades"),
+        "5S": pgettext("french card", "5 of spades"),
+        "6S": pgettext("french card", "6 of spades"),
+        "7S": pgettext("french card", "7 of spades"),
+        "8S": pgettext("french card", "8 of spades"),
+        "9S": pgettext("french card", "9 of spades"),
+        "TS": pgettext("french card", "10 of spades"),
+        "JS": pgettext("french card", "Jack of spades"),
+        "QS": pgettext("french card", "Queen of spades"),
+        "KS": pgettext("french card", "King of spades"),
+        "AS": pgettext("french card", "Ace of spades"),
+        "2H": pgettext("french card", "2 of hearts"),
+        "3H": pgettext("french card", "3 of hearts"),
+        "4H": pgettext("french card", "4 of hearts"),
+        "5H": pgettext("french card", "5 of hearts"),
+        "6H": pgettext("french card", "6 of hearts"),
+        "7H": pgettext("french card", "7 of hearts"),
+        "8H": pgettext("french card", "8 of hearts"),
+        "9H": pgettext("french card", "9 of hearts"),
+        "TH": pgettext("french card", "10 of hearts"),
+        "JH": pgettext("french card", "Jack of hearts"),
+        "QH": pgettext("french card", "Queen of hearts"),
+        "KH": pgettext("french card", "King of hearts"),
+        "AH": pgettext("french card", "Ace of hearts"),
+        "2D": pgettext("french card", "2 of diamonds"),
+        "3D": pgettext("french card", "3 of diamonds"),
+        "4D": pgettext("french card", "4 of diamonds"),
+        "5D": pgettext("french card", "5 of diamonds"),
+        "6D": pgettext("french card", "6 of diamonds"),
+        "7D": pgettext("french card", "7 of diamonds"),
+        "8D": pgettext("french card", "8 of diamonds"),
+        "9D": pgettext("french card", "9 of diamonds"),
+        "TD": pgettext("french card", "10 of diamonds"),
+        "JD": pgettext("french card", "Jack of diamonds"),
+        "QD": pgettext("french card", "Queen of diamonds"),
+        "KD": pgettext("french card", "King of diamonds"),
+        "AD": pgettext("french card", "Ace of diamonds"),
+        "2C": pgettext("french card", "2 of clubs"),
+        "3C": pgettext("french card", "3 of clubs"),
+        "4C": pgettext("french card", "4 of clubs"),
+        "5C": pgettext("french card", "5 of clubs"),
+        "6C": pgettext("french card", "6 of clubs"),
+        "7C": pgettext("french card", "7 of clubs"),
+        "8C": pgettext("french card", "8 of clubs"),
+        "9C": pgettext("french card", "9 of clubs"),
+        "TC": pgettext("french card", "10 of clubs"),
+        "JC": pgettext("french card", "Jack of clubs"),
+        "QC": pgettext("french card", "Queen of clubs"),
+        "KC": pgettext("french card", "King of clubs"),
+        "AC": pgettext("french card", "Ace of clubs"),
+        "X": pgettext("french card", "Joker"),
+    }
+
+
+def _czech_names() -> dict[str, str]:
+    """Full names of the German-suited Czech cards."""
+    return {
+        "7L": pgettext("czech card", "7 of leaves"),
+        "8L": pgettext("czech card", "8 of leaves"),
+        "9L": pgettext("czech card", "9 of leaves"),
+        "TL": pgettext("czech card", "10 of leaves"),
+        "UL": pgettext("czech card", "Unter of leaves"),
+        "OL": pgettext("czech card", "Ober of leaves"),
+        "KL": pgettext("czech card", "King of leaves"),
+        "AL": pgettext("czech card", "Ace of leaves"),
+        "7H": pgettext("czech card", "7 of hearts"),
+        "8H": pgettext("czech card", "8 of hearts"),
+        "9H": pgettext("czech card", "9 of hearts"),
+        "TH": pgettext("czech card", "10 of hearts"),
+        "UH": pgettext("czech card", "Unter of hearts"),
+        "OH": pgettext("czech card", "Ober of hearts"),
+        "KH": pgettext("czech card", "King of hearts"),
+        "AH": pgettext("czech card", "Ace of hearts"),
+        "7B": pgettext("czech card", "7 of bells"),
+        "8B": pgettext("czech card", "8 of bells"),
+        "9B": pgettext("czech card", "9 of bells"),
+        "TB": pgettext("czech card", "10 of bells"),
+        "UB": pgettext("czech card", "Unter of bells"),
+        "OB": pgettext("czech card", "Ober of bells"),
+        "KB": pgettext("czech card", "King of bells"),
+        "AB": pgettext("czech card", "Ace of bells"),
+        "7A": pgettext("czech card", "7 of acorns"),
+        "8A": pgettext("czech card", "8 of acorns"),
+        "9A": pgettext("czech card", "9 of acorns"),
+        "TA": pgettext("czech card", "10 of acorns"),
+        "UA": pgettext("czech card", "Unter of acorns"),
+        "OA": pgettext("czech card", "Ober of acorns"),
+        "KA": pgettext("czech card", "King of acorns"),
+        "AA": pgettext("czech card", "Ace of acorns"),
+    }
