@@ -1,0 +1,99 @@
+"""The rules screens' catalogs (gettext domain ``rules``): extract, merge, compile, check.
+
+The msgids are the English strings of ``game/rules_content.py`` (collected from its data,
+not by scanning source).  Maintainers run::
+
+    python -m game.i18n.rules_catalog update   # write rules.pot, merge every rules.po,
+                                               # compile every rules.mo
+    python -m game.i18n.rules_catalog check    # exit 1 when a language lacks a msgstr
+
+A new or changed English string reaches each ``locale/<lang>/LC_MESSAGES/rules.po``
+empty (the old translation, when Babel finds a near match, is kept as fuzzy and is not
+compiled): translate it there and run ``update`` again.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from game.i18n import LANGUAGES, LOCALE_DIR
+from game.rules_content import DOMAIN, msgids
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+POT = LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def template() -> Catalog:
+    cat = Catalog(project="cardclub", domain=DOMAIN, fuzzy=False)
+    for mid in msgids():
+        cat.add(mid, locations=[("game/rules_content.py", 0)])
+    return cat
+
+
+def read(lang: str) -> Catalog:
+    path = po_path(lang)
+    if path.exists():
+        with path.open("rb") as f:
+            return read_po(f, locale=lang, domain=DOMAIN)
+    return Catalog(locale=lang, domain=DOMAIN, project="cardclub", fuzzy=False)
+
+
+def write(lang: str, cat: Catalog) -> None:
+    cat.last_translator = "Card Club translators"
+    cat.language_team = f"{LANGUAGES[lang]} ({lang})"
+    cat.revision_date = cat.creation_date
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, cat, width=100, omit_header=False, ignore_obsolete=True,
+                 include_lineno=False)
+    with path.with_suffix(".mo").open("wb") as f:
+        write_mo(f, cat, use_fuzzy=False)
+
+
+def update() -> None:
+    tmpl = template()
+    POT.parent.mkdir(parents=True, exist_ok=True)
+    with POT.open("wb") as f:
+        write_po(f, tmpl, width=100, include_lineno=False)
+    for lang in TRANSLATED:
+        if not po_path(lang).exists():
+            continue
+        cat = read(lang)
+        cat.update(tmpl, update_header_comment=False)
+        write(lang, cat)
+
+
+def missing(lang: str) -> list[str]:
+    """The msgids that ``lang`` does not translate (empty or fuzzy)."""
+    cat = read(lang)
+    out = []
+    for mid in msgids():
+        msg = cat.get(mid)
+        if msg is None or not msg.string or msg.fuzzy:
+            out.append(mid)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    cmd = args[0] if args else "check"
+    if cmd == "update":
+        update()
+    problems = {lang: missing(lang) for lang in TRANSLATED}
+    for lang, ids in problems.items():
+        for mid in ids:
+            print(f"{lang}: untranslated: {mid[:70]!r}")
+    return 1 if any(problems.values()) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
