@@ -59,9 +59,18 @@ def main(argv: list[str] | None = None) -> int:
                    help="open the window, play a Durak deal computer against computer, exit")
     p.add_argument("--game", choices=sorted(GAMES), help="open this game's table directly")
     a = p.parse_args(args)
+    from game.ui.quiet_audio import choose_driver
+
+    choose_driver()   # before Arcade loads: no ALSA/OpenAL noise without a sound card
     from game.app import run
 
     if a.smoke:   # a tool run: a temporary data folder, never the player's saves
+        from game import resources
+
+        gaps = resources.missing()
+        if gaps:   # a build that lost its data fails here, not with stand-in art
+            print(f"cardclub: {len(gaps)} data files missing, e.g. {gaps[0]}", file=sys.stderr)
+            return 1
         from game.store.files import temporary_home
 
         with temporary_home():
