@@ -1,0 +1,335 @@
+"""History, XP and statistics in SQLite (issue 14): the seed's history scores per game,
+surrender without XP, statistics that agree with the rows, idempotent recording,
+migrations, and a damaged database kept aside."""
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game.ai import make_bot
+from game.rules import GAMES, Game
+from game.store import files, history, saves
+from tests.store_helpers import mutate
+
+
+@pytest.fixture(autouse=True)
+def _fresh_checks() -> None:
+    history.forget_checks()
+    files.reset_problems()
+
+
+def play_out(key: str, seed: int, level: str = "normal") -> tuple[saves.Journal, Game]:
+    opts = {"players": 2} if key == "autobus" else {}
+    g = GAMES[key].new(seed=seed, **opts)
+    j = saves.new_deal(g, level)
+    bots = [make_bot(key, "easy", seed=seed + s) for s in range(g.num_players)]
+    while not g.is_over:
+        s = g.current_player
+        assert s is not None
+        m = bots[s].choose(g.observation(s), g.legal_moves())
+        g.play(m)
+        j.moves.append(str(m))      # (saving after each move is tested elsewhere)
+    saves.save(j)
+    return j, g
+
+
+# ----- scores as the seed defines them ------------------------------------------------------
+def test_BUS3_history_score_is_minus_reserve_left_winner_zero() -> None:
+    for seed in range(2):
+        j, g = play_out("autobus", seed)
+        saves.finish(j, g)
+        row = history.deals("autobus", limit=1)[0]
+        reserves = g.observation(0)["reserve_sizes"]
+        assert row.score == -reserves[0]
+        assert row.outcome == ("win" if reserves[0] == 0 else
+                               "draw" if 0 not in reserves else "loss")
+        if row.outcome == "win":
+            assert row.score == 0 and str(row.score) == "0.0"   # never "-0"
+
+
+def test_DUD10_history_score_is_one_for_going_out_zero_for_the_dudak() -> None:
+    seen = set()
+    for seed in range(8):
+        j, g = play_out("dudak", seed)
+        saves.finish(j, g)
+        row = history.deals("dudak", limit=1)[0]
+        dudak = g.result().index(0.0)   # type: ignore[union-attr]
+        assert row.score == (0.0 if dudak == 0 else 1.0)
+        assert row.outcome == ("loss" if dudak == 0 else "win")   # three winners: no draw
+        seen.add(row.outcome)
+    assert seen == {"win", "loss"}
+
+
+def test_DUR10_history_shows_win_loss_draw() -> None:
+    for seed in range(6):
+        j, g = play_out("durak", seed)
+        saves.finish(j, g)
+        row = history.deals("durak", limit=1)[0]
+        r = g.result()[0]   # type: ignore[index]
+        assert row.score == r
+        assert row.outcome == {1.0: "win", 0.0: "loss", 0.5: "draw"}[r]
+
+
+def test_PDK12_history_keeps_the_signed_points() -> None:
+    total = 0.0
+    for seed in range(5):
+        j, g = play_out("paodekuai", seed)
+        saves.finish(j, g)
+        row = history.deals("paodekuai", limit=1)[0]
+        assert row.score == g.result()[0]   # type: ignore[index]
+        assert row.players == 3 and row.moves == len(j.moves)
+        total += row.score
+    assert any(r.score != 0 for r in history.deals("paodekuai"))
+
+
+# ----- XP -----------------------------------------------------------------------------------
+def test_xp_scales_with_the_opponents_difficulty() -> None:
+    win = [history.xp_for("win", lv) for lv in ("random", "easy", "normal", "hard")]
+    assert win == sorted(win) and len(set(win)) == 4
+    assert history.xp_for("win", "normal") > history.xp_for("draw", "normal") > \
+        history.xp_for("loss", "normal") > 0
+    assert history.xp_for("win", "x", opponent_levels=["easy", "hard"]) == round(20 * 1.5)
+
+
+def test_surrender_is_a_loss_without_xp_and_record_returns_the_xp_gained() -> None:
+    g = GAMES["durak"].new(seed=4)
+    j = saves.new_deal(g, "hard")
+    m = g.legal_moves()[0]
+    g.play(m)
+    saves.add_move(j, m)
+    before = history.profile().xp
+    assert saves.surrender(j, g) == 0
+    row = history.deals("durak")[0]
+    assert row.surrendered and row.outcome == "loss" and row.xp == 0
+    assert history.profile().xp == before
+    assert not saves.exists("durak")
+    # a won deal gives XP, returned for the result panel
+    xp = history.record_deal("durak", "hard", 2, 40, "win", 1.0, deal_id="a" * 32)
+    assert xp == history.xp_for("win", "hard") == 40
+    assert history.profile().xp == before + 40
+    # a surrender with outcome "win" is still a loss without XP
+    assert history.record_deal("durak", "hard", 2, 3, "win", 1.0, deal_id="b" * 32,
+                               surrendered=True) == 0
+    assert history.deals("durak")[0].outcome == "loss"
+
+
+def test_a_win_is_recorded_only_when_the_whole_deal_ends() -> None:
+    """DUD-10: nothing is recorded mid-deal; the row appears when the deal ends."""
+    g = GAMES["dudak"].new(seed=2)
+    j = saves.new_deal(g, "easy")
+    bots = [make_bot("dudak", "easy", seed=s) for s in range(4)]
+    while not g.is_over:
+        assert history.count_deals("dudak") == 0
+        s = g.current_player
+        m = bots[s].choose(g.observation(s), g.legal_moves())   # type: ignore[index]
+        g.play(m)
+        saves.add_move(j, m)
+    assert history.count_deals("dudak") == 0
+    saves.finish(j, g)
+    assert history.count_deals("dudak") == 1
+
+
+def test_recording_twice_counts_once_and_returns_the_same_xp() -> None:
+    j, g = play_out("durak", 11, level="hard")
+    first = saves.finish(j, g)
+    kw = saves.deal_record(j, g)
+    assert history.record_deal(**kw) == first
+    assert saves.finish(j, g) == first
+    assert history.count_deals() == 1
+    assert history.profile().xp == first
+
+
+def test_a_save_of_an_ended_deal_is_recorded_once_on_load() -> None:
+    """A kill after the last move was saved but before the history row: the next start
+    records it; a kill after the row but before the save was removed: not twice."""
+    j, g = play_out("paodekuai", 5)
+    assert saves.exists("paodekuai")
+    assert saves.settle_all()        # tells the player the deal is in the history
+    assert history.count_deals("paodekuai") == 1 and not saves.exists("paodekuai")
+    saves.save(j)                    # as if killed before the save was removed
+    assert saves.load("paodekuai")[0] is None
+    assert history.count_deals("paodekuai") == 1 and not saves.exists("paodekuai")
+
+
+def test_a_surrender_interrupted_before_its_row_is_still_a_surrender() -> None:
+    g = GAMES["durak"].new(seed=8)
+    j = saves.new_deal(g, "normal")
+    j.meta["surrendered"] = True
+    saves.save(j)                    # killed right after this write
+    journal, msg = saves.load("durak")
+    assert journal is None and msg
+    row = history.deals("durak")[0]
+    assert row.surrendered and row.xp == 0
+
+
+def test_profile_level_and_progress() -> None:
+    assert history.profile_for(0).level == 1
+    assert history.profile_for(99).level == 1
+    assert history.profile_for(100).level == 2
+    p = history.profile_for(200)
+    assert (p.level, p.level_xp, p.next_level_xp) == (2, 100, 300)
+    assert p.progress == pytest.approx(0.5)
+    assert history.profile_for(600).level == 4
+
+
+# ----- statistics agree with the rows ----------------------------------------------------------
+def _python_stats(rows: list[history.DealRow]) -> dict[str, tuple]:
+    out: dict[str, tuple] = {}
+    for level in {r.level for r in rows}:
+        mine = [r for r in reversed(rows) if r.level == level]   # oldest first
+        best = run = 0
+        for r in mine:
+            run = run + 1 if r.outcome == "win" else 0
+            best = max(best, run)
+        wins = sum(r.outcome == "win" for r in mine)
+        out[level] = (len(mine), wins, sum(r.outcome == "draw" for r in mine),
+                      sum(r.outcome == "loss" for r in mine), best,
+                      round(sum(r.score for r in mine) / len(mine), 9))
+    return out
+
+
+def test_statistics_agree_with_the_history_rows() -> None:
+    rng = random.Random(5)
+    levels = ["random", "easy", "normal", "hard"]
+    for i in range(250):
+        game = rng.choice(["durak", "paodekuai"])
+        outcome = rng.choice(["win", "win", "loss", "draw"])
+        history.record_deal(game, rng.choice(levels), 2, rng.randrange(10, 90), outcome,
+                            rng.randrange(-30, 30), deal_id=f"{i:032x}",
+                            surrendered=rng.random() < 0.05)
+    for game in ("durak", "paodekuai"):
+        rows = history.deals(game, limit=10_000)
+        stats = history.stats(game)
+        assert [s.level for s in stats] == [lv for lv in levels if lv in {r.level for r in rows}]
+        expected = _python_stats(rows)
+        for s in stats:
+            assert (s.deals, s.wins, s.draws, s.losses, s.best_streak,
+                    round(s.average_score, 9)) == expected[s.level]
+            assert s.win_rate == pytest.approx(s.wins / s.deals)
+        assert sum(s.deals for s in stats) == len(rows) == history.count_deals(game)
+    assert history.profile().xp == sum(r.xp for g in ("durak", "paodekuai")
+                                       for r in history.deals(g, limit=10_000))
+
+
+def test_best_streak_counts_consecutive_wins_only() -> None:
+    for i, o in enumerate("wwlwwwdww"):
+        history.record_deal("durak", "easy", 2, 10, {"w": "win", "l": "loss", "d": "draw"}[o],
+                            1.0, deal_id=f"{i:032x}")
+    (s,) = history.stats("durak")
+    assert (s.deals, s.wins, s.best_streak) == (9, 7, 3)
+
+
+def test_deals_are_listed_latest_first_with_paging() -> None:
+    for i in range(30):
+        history.record_deal("durak", "easy", 2, i, "win", 1.0, deal_id=f"{i:032x}")
+    page = history.deals("durak", limit=10, offset=5)
+    assert [r.moves for r in page] == list(range(24, 14, -1))
+
+
+# ----- the database file ------------------------------------------------------------------
+def test_database_is_wal_with_a_schema_version(_cardclub_home: Path) -> None:
+    history.record_deal("durak", "easy", 2, 10, "win", 1.0, deal_id="c" * 32)
+    con = sqlite3.connect(history.db_path())
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert con.execute("SELECT version FROM schema_version").fetchall() == \
+        [(history.SCHEMA_VERSION,)]
+    con.close()
+    assert history.integrity_ok()
+
+
+def test_an_old_database_is_migrated_and_keeps_its_rows() -> None:
+    path = history.db_path()
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    con.execute("INSERT INTO schema_version VALUES (1)")
+    for sql in history.MIGRATIONS[1]:
+        con.execute(sql)
+    con.execute("INSERT INTO deals (deal_id, game, played_at, level, players, moves, outcome,"
+                " score, surrendered, xp) VALUES ('d', 'durak', '2026-01-01T00:00:00Z',"
+                " 'easy', 2, 30, 'win', 1, 0, 20)")
+    con.commit()
+    con.close()
+    assert history.profile().xp == 20
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+    assert con.execute("SELECT name FROM sqlite_master WHERE name='deals_by_game'").fetchone()
+    con.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "newer_version", "no_version",
+                                    "header"])
+def test_damaged_database_is_kept_aside_and_a_fresh_one_made(damage: str) -> None:
+    for i in range(20):
+        history.record_deal("durak", "easy", 2, 10, "win", 1.0, deal_id=f"{i:032x}")
+    path = history.db_path()
+    if damage == "newer_version":
+        con = sqlite3.connect(path)
+        con.execute("UPDATE schema_version SET version = 99")
+        con.commit()
+        con.close()
+    elif damage == "no_version":
+        con = sqlite3.connect(path)
+        con.execute("DROP TABLE schema_version")
+        con.commit()
+        con.close()
+    raw = path.read_bytes()
+    if damage == "garbage":
+        raw = b"this is no database " * 100
+    elif damage == "truncated":
+        raw = raw[:len(raw) // 2 + 100]
+    elif damage == "header":
+        raw = b"\x00" * 100 + raw[100:]
+    path.write_bytes(raw)
+    history.forget_checks()
+    assert history.count_deals() == 0             # a fresh, empty history
+    msg = history.take_message()
+    assert msg and "could not be read" in msg
+    aside = path.with_name(path.name + ".damaged-1")
+    assert aside.read_bytes() == raw and str(aside) in msg
+    assert history.take_message() is None        # said once
+    assert history.record_deal("durak", "easy", 2, 10, "win", 1.0, deal_id="e" * 32) == 20
+    assert history.count_deals() == 1 and history.integrity_ok()
+
+
+def test_random_mutations_of_the_database_never_crash() -> None:
+    rng = random.Random(99)
+    for i in range(40):
+        history.record_deal(rng.choice(["durak", "dudak"]), "normal", 2, i, "win",
+                            float(i), deal_id=f"{i:032x}")
+    path = history.db_path()
+    original = path.read_bytes()
+    kept = fresh = 0
+    for n in range(150):
+        raw = bytearray(original)
+        for _ in range(rng.randrange(1, 6)):      # a few hits anywhere, or a bad mutation
+            if rng.random() < 0.7:
+                k = rng.randrange(len(raw))
+                raw[k] = rng.randrange(256)
+            else:
+                raw = bytearray(mutate(bytes(raw), rng))
+        for suffix in ("-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        path.write_bytes(bytes(raw))
+        history.forget_checks()
+        # every query and a write, never an exception
+        history.deals("durak")
+        history.stats("durak")
+        history.profile()
+        history.record_deal("durak", "easy", 2, 1, "loss", 0.0, deal_id=f"{1000 + n:032x}")
+        msg = history.take_message()
+        if msg is None:
+            kept += 1
+            assert history.integrity_ok()
+        else:
+            fresh += 1
+            asides = sorted(path.parent.glob(path.name + ".damaged-*"))
+            assert [a for a in asides if not a.name.endswith(("-wal", "-shm"))][-1] \
+                .read_bytes() == bytes(raw)
+            assert history.count_deals() == 1      # the fresh history holds the new deal
+            for a in asides:
+                a.unlink()
+        assert files.write_problem() is None
+    assert fresh > 30, (kept, fresh)
