@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.rules_content import DECKS, GAMES, UI, Block
+from game.rules_content import GAMES, UI, Block
 from game.ui import assets
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 ORDER = ("autobus", "dudak", "durak", "paodekuai")
 SCENE_FELT = (28, 96, 58)
 TILE = (255, 252, 244)
+#: the cards each chooser tile shows
+TILE_FAN = {"autobus": ("french", ("AS", "2H", "X")), "dudak": ("czech", ("UH", "OL", "AA")),
+            "durak": ("atlasnye", ("6H", "QS", "AD")), "paodekuai": ("french", ("3H", "AD", "2S"))}
 
 
 class RulesView(PageView):
@@ -137,6 +140,7 @@ class RulesView(PageView):
         card_h = max(80.0, 110 * s)
         rows_y = y
         row_bottom = y
+        links: list[arcade.Text] = []
         for i, key in enumerate(ORDER):
             g = GAMES[key]
             col, row = i % cols, i // cols
@@ -144,9 +148,8 @@ class RulesView(PageView):
                 rows_y = row_bottom - gap
             x = left + col * (tile_w + gap)
             ty = rows_y - 16 * s
-            deck = DECKS[g.deck]
-            self.fan(deck.style, deck.fan[:3], x + tile_w / 2, ty - card_h - 10 * s, card_h,
-                     spread=8)
+            style, fan = TILE_FAN[key]
+            self.fan(style, fan, x + tile_w / 2, ty - card_h - 10 * s, card_h, spread=8)
             ty -= card_h + 24 * s
             name = self.add_text(g.title, x + tile_w / 2, ty, max(16.0, 20 * s), INK,
                                  width=tile_w - 24, bold=True, anchor_x="center",
@@ -154,7 +157,12 @@ class RulesView(PageView):
             ty -= name.content_height + 8 * s
             line = self.add_text(self.tr(g.tagline), x + tile_w / 2, ty, max(13.0, 15 * s),
                                  MUTED, width=tile_w - 24, anchor_x="center", align="center")
-            ty -= line.content_height + 18 * s
+            ty -= line.content_height + 12 * s
+            more = self.add_text(self.tr(UI["read_rules"]) + " \u203a", x + tile_w / 2, ty,
+                                 max(13.0, 15 * s), ACCENT, width=tile_w - 24, bold=True,
+                                 anchor_x="center", align="center")
+            links.append(more)
+            ty -= more.content_height + 16 * s
             row_bottom = min(row_bottom, ty)
             self.tiles.append((key, arcade.LRBT(x, x + tile_w, ty, rows_y)))
         # tiles in one row share their height
@@ -162,6 +170,7 @@ class RulesView(PageView):
             row_top = rect.top
             bottom = min(r.bottom for _, r in self.tiles if r.top == row_top)
             self.tiles[i] = (key, arcade.LRBT(rect.left, rect.right, bottom, rect.top))
+            links[i].y = bottom + 16 * s + links[i].content_height   # the link at the foot
         for _, rect in self.tiles:
             self.rects.append((arcade.LRBT(rect.left + 3, rect.right + 3, rect.bottom - 4,
                                            rect.top - 4), (0, 0, 0, 50)))

@@ -136,15 +136,16 @@ class PageView(arcade.View):
     def place_row(self, buttons: list[Button], left: float, right: float, cy: float,
                   bh: float, font: float, gap: float = 10.0, fill: bool = False) -> None:
         """Buttons side by side between ``left`` and ``right``, each as wide as its label
-        (or all sharing the width when ``fill``); labels shrink to fit if need be."""
+        (with ``fill``, the spare room shared out); labels shrink to fit if need be."""
         pad = 28 * self.scale
         for b in buttons:
             b.label.text.font_size = font
         natural = [b.label.text.content_width + pad for b in buttons]
         room = right - left - gap * (len(buttons) - 1)
-        if fill or sum(natural) > room:
-            widths = [room / len(buttons)] * len(buttons) if fill or max(natural) * len(
-                buttons) <= room else [room * n / sum(natural) for n in natural]
+        if sum(natural) > room:             # too little room: shrink in proportion
+            widths = [room * n / sum(natural) for n in natural]
+        elif fill:                          # share the spare room out evenly
+            widths = [n + (room - sum(natural)) / len(buttons) for n in natural]
         else:
             widths = natural
         x = left
