@@ -15,7 +15,7 @@ from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
 from game.i18n import _, ngettext, pgettext
 
 __all__ = ["MESSAGES", "card_name", "card_text", "cards_text", "count_cards", "rank_text",
-           "refusal_text", "shape_name", "suit_name"]
+           "refusal_text", "render_refusal", "shape_name", "suit_name"]
 
 
 def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
@@ -247,13 +247,18 @@ def refusal_text(exc: Any, style: str = "french") -> str:
     """
     key = getattr(exc, "key", "")
     params = getattr(exc, "params", None) or {}
-    render = MESSAGES.get(key)
-    if render is not None:
+    if key in MESSAGES:
         try:
-            return render(_params(params, style), params)
-        except (KeyError, IndexError, ValueError):
+            return render_refusal(key, params, style)
+        except (KeyError, IndexError, ValueError, TypeError):
             pass
     return _("That move is not allowed now.")
+
+
+def render_refusal(key: str, params: Mapping[str, Any], style: str = "french") -> str:
+    """The sentence for a message key, raising KeyError for an unknown key or a
+    translation whose placeholders the parameters lack (tests use this)."""
+    return MESSAGES[key](_params(params, style), params)
 
 
 def _french_names() -> dict[str, str]:
