@@ -220,9 +220,23 @@ def _set_aside(path: Path, exc: BaseException) -> None:
                                            _("a new, empty history starts.")))
 
 
-def _run(fn: Callable[[sqlite3.Connection], T], default: T) -> T:
+def _read_only(path: Path, fn: Callable[[sqlite3.Connection], T], default: T) -> T:
+    """Read a database in a folder we cannot write (a WAL database needs its -shm file)."""
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        try:
+            return fn(con)
+        finally:
+            con.close()
+    except Exception as exc:  # nothing to read: an empty history
+        log.warning("history: cannot read %s: %s", path, exc)
+        return default
+
+
+def _run(fn: Callable[[sqlite3.Connection], T], default: T, read: bool = False) -> T:
     """Run ``fn`` on an open database; a damaged one is put aside and a fresh one used; a
-    disk that says no gives ``default`` and a remembered write problem."""
+    disk that says no gives ``default`` (``read``: what can still be read) and a
+    remembered write problem."""
     path = db_path()
     for attempt in range(3):
         opened = False
@@ -240,9 +254,9 @@ def _run(fn: Callable[[sqlite3.Connection], T], default: T) -> T:
                 continue
             if _is_damage(exc):
                 log.warning("history: %s", exc)
-            else:
-                files.note_problem(path, exc)
-            return default
+                return default
+            files.note_problem(path, exc)
+            return _read_only(path, fn, default) if read and path.is_file() else default
     return default
 
 
@@ -317,7 +331,7 @@ def _rows(make: Callable[..., T], rows: list[Any]) -> list[T]:
 
 def has_deal(deal_id: str) -> bool:
     return _run(lambda con: con.execute("SELECT 1 FROM deals WHERE deal_id = ?",
-                                        (deal_id,)).fetchone() is not None, False)
+                                        (deal_id,)).fetchone() is not None, False, True)
 
 
 def count_deals(game: str | None = None) -> int:
@@ -326,7 +340,7 @@ def count_deals(game: str | None = None) -> int:
             return int(con.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
         return int(con.execute("SELECT COUNT(*) FROM deals WHERE game = ?",
                                (game,)).fetchone()[0])
-    return _run(q, 0)
+    return _run(q, 0, True)
 
 
 def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:
@@ -338,7 +352,7 @@ def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:
             (game, max(0, limit), max(0, offset))).fetchall()
         return _rows(lambda a, b, c, d, e, f, g, h: DealRow(
             _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h)), rows)
-    return _run(q, [])
+    return _run(q, [], True)
 
 
 _LEVEL_RANK = ("CASE g.level WHEN 'random' THEN 0 WHEN 'easy' THEN 1 WHEN 'normal' THEN 2 "
@@ -371,13 +385,13 @@ def stats(game: str) -> list[LevelStats]:
         return _rows(lambda a, b, c, d, e, f, g: LevelStats(
             _s(a), _i(b), _i(c), _i(d), _i(e), _i(f), _f(g)),
             con.execute(STATS_SQL, {"game": game}).fetchall())
-    return _run(q, [])
+    return _run(q, [], True)
 
 
 def profile() -> Profile:
     """The player's XP and level (for the menu corner)."""
     return profile_for(_run(lambda con: _i(
-        con.execute("SELECT COALESCE(SUM(xp), 0) FROM deals").fetchone()[0]), 0))
+        con.execute("SELECT COALESCE(SUM(xp), 0) FROM deals").fetchone()[0]), 0, True))
 
 
 def integrity_ok() -> bool:

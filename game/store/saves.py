@@ -208,9 +208,13 @@ def load(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
     surrendered = bool(j.meta.get("surrendered"))
     if state.is_over or surrendered or history.has_deal(j.deal_id):
         history.record_deal(**deal_record(j, state, surrendered=surrendered))
-        delete(game)
-        return None, _("Your last {game} deal had ended; it is in your history.").format(
-            game=_title(game))
+        if history.has_deal(j.deal_id):
+            delete(game)
+            return None, _("Your last {game} deal had ended; it is in your history."
+                           ).format(game=_title(game))
+        return None, _("Your last {game} deal had ended, but it cannot be added to your "
+                       "history yet; it will be when the data folder can be written."
+                       ).format(game=_title(game))
     return j, state
 
 
@@ -291,7 +295,8 @@ def finish(journal: Journal, game: Game) -> int:
 
     save(journal)   # the last move is on disk before the history row
     xp = history.record_deal(**deal_record(journal, game))
-    delete(journal.game)
+    if history.has_deal(journal.deal_id):   # else the next start records it
+        delete(journal.game)
     return xp
 
 
@@ -303,5 +308,6 @@ def surrender(journal: Journal, game: Game) -> int:
     journal.meta["surrendered"] = True
     save(journal)   # a kill before the history row still ends as a surrender
     xp = history.record_deal(**deal_record(journal, game, surrendered=True))
-    delete(journal.game)
+    if history.has_deal(journal.deal_id):   # else the next start records it
+        delete(journal.game)
     return xp
