@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import time
 import traceback
@@ -28,9 +29,6 @@ class CardClubWindow(arcade.Window):
         self.settings, self.settings_message = settings_store.load()
         self.sounds = assets.Sounds(self.settings.volume, self.settings.muted)
         self.think_scale = 1.0          # 0: the computer moves at once (smoke runs, tests)
-        from game.scenes.durak_table import DurakTableView
-
-        self.tables: dict[str, Any] = {"durak": DurakTableView}
         self.background_color = (16, 70, 42)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
@@ -40,10 +38,17 @@ class CardClubWindow(arcade.Window):
             return
         super().on_key_press(key, modifiers)
 
-    def show_menu(self, message: str | None = None) -> None:
-        from game.scenes.menu import MenuView
+    def open(self, name: str, **kw: Any) -> arcade.View:
+        """Show the view registered as ``name`` (see ``game.scenes.SCENES``)."""
+        from game.scenes import scene_class
 
-        self.show_view(MenuView(self, message))
+        view = scene_class(name)(self, **kw)
+        if view is not None:
+            self.show_view(view)
+        return view
+
+    def show_menu(self, message: str | None = None) -> None:
+        self.open("menu", message=message)
 
 
 def pump(window: arcade.Window, frames: int = 1, dt: float = 1 / 60) -> None:
@@ -61,34 +66,65 @@ def click(window: arcade.Window, x: float, y: float) -> None:
     window.dispatch_event("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
 
 
-def smoke(window: CardClubWindow) -> None:
-    """Menu → a full Durak deal computer against computer → result panel → menu."""
-    from game.scenes.durak_table import DurakTableView
+SMOKE_GAMES = ("durak", "paodekuai", "dudak", "autobus")
+EVERY_SEAT = (0, 1, 2, 3)
+
+
+def smoke_deal(window: CardClubWindow, game: str, seed: int, **options: Any) -> None:
+    """One full deal of ``game`` through its table, computer in every seat; then the
+    result panel's Menu button back to the menu."""
     from game.scenes.menu import MenuView
+    from game.scenes.tables import table_class
+
+    table = table_class(game)(window, seed=seed, ai_seats=EVERY_SEAT, options=options)
+    window.show_view(table)
+    for _ in range(20000):
+        pump(window)
+        if table.result_visible:
+            break
+    if not table.result_visible:
+        raise RuntimeError(f"the {game} deal did not finish within 20000 frames")
+    print(f"smoke: {game} deal finished in {len(table.journal.moves)} moves, "
+          f"result {table.game.result()}")
+    menu_button = table.result_panel.buttons.by_name("menu")
+    click(window, menu_button.cx, menu_button.cy)
+    pump(window, 2)
+    if not isinstance(window.current_view, MenuView):
+        raise RuntimeError("the Menu button did not return to the menu")
+
+
+def smoke(window: CardClubWindow) -> None:
+    """Menu → a full deal of every game with a table, computer against computer →
+    result panel → menu."""
+    from game.scenes.menu import MenuView, table_ready
 
     window._enable_event_queue = False
     window.settings.animation_scale = 0.0
     window.think_scale = 0.0
     window.show_menu()
     pump(window, 3)
-    menu = window.current_view
-    assert isinstance(menu, MenuView), "the menu did not open"
-    table = DurakTableView(window, ai_seats=(0, 1), seed=int(time.time()) % 100000)
-    window.show_view(table)
-    for _ in range(5000):
-        pump(window)
-        if table.result_visible:
-            break
-    if not table.result_visible:
-        raise RuntimeError("the Durak deal did not finish within 5000 frames")
-    result = table.game.result()
-    print(f"smoke: Durak deal finished in {len(table.journal.moves)} moves, result {result}")
-    menu_button = table.result_buttons.by_name("menu")
-    click(window, menu_button.cx, menu_button.cy)
-    pump(window, 2)
     if not isinstance(window.current_view, MenuView):
-        raise RuntimeError("the Menu button did not return to the menu")
+        raise RuntimeError("the menu did not open")
+    seed = int(time.time()) % 100000
+    for game in SMOKE_GAMES:
+        if table_ready(game):
+            smoke_deal(window, game, seed, **({"players": 4} if game == "autobus" else {}))
     print("smoke: back at the menu; OK")
+
+
+def exit_after_first_frame(window: arcade.Window) -> None:
+    """``CARDCLUB_FIRST_FRAME=1``: once the first frame is drawn and shown, print
+    ``first-frame <epoch seconds>`` and quit (start-up time, ``.ci/measure``)."""
+
+    def report(_dt: float) -> None:
+        print(f"first-frame {time.time():.3f}", flush=True)
+        arcade.exit()
+
+    def on_draw() -> None:
+        window.remove_handler("on_draw", on_draw)
+        arcade.schedule_once(report, 0)   # the next tick comes after this frame's flip
+
+    window.push_handlers(on_draw=on_draw)
 
 
 def run(smoke_run: bool = False, game: str | None = None) -> int:
@@ -109,10 +145,12 @@ def run(smoke_run: bool = False, game: str | None = None) -> int:
             window.close()
     if window.settings.fullscreen:
         window.set_fullscreen(True)
-    if game and game in window.tables:
-        window.show_view(window.tables[game](window))
+    if game:
+        window.open("table", game=game)
     else:
         window.show_menu(window.settings_message)
+    if os.environ.get("CARDCLUB_FIRST_FRAME"):
+        exit_after_first_frame(window)
     arcade.run()
     settings_store.save(window.settings)
     return 0

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from game.rules import GAMES, Rng
 
@@ -27,19 +28,20 @@ def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> 
             "deals": deals}
 
 
-def frame_times(frames: int = 900, width: int = 1280, height: int = 800) -> dict[str, float]:
-    """Frame time of the Durak table (computer against computer, normal animation
-    speed) over frames where cards are moving: update + draw + GPU finish."""
+def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
+                game: str = "durak", **options: Any) -> dict[str, float]:
+    """Frame time of a game's table (computer in every seat, normal animation speed)
+    over frames where cards are moving: update + draw + GPU finish."""
     import statistics
 
-    from game.app import CardClubWindow
-    from game.scenes.durak_table import DurakTableView
+    from game.app import EVERY_SEAT, CardClubWindow
+    from game.scenes.tables import table_class
 
     window = CardClubWindow(width, height, vsync=False)
     window._enable_event_queue = False
     window.settings.animation_scale = 1.0
     window.think_scale = 0.3
-    view = DurakTableView(window, ai_seats=(0, 1), seed=1)
+    view = table_class(game)(window, ai_seats=EVERY_SEAT, seed=1, options=options)
     window.show_view(view)
     moving: list[float] = []
     idle: list[float] = []
@@ -81,10 +83,15 @@ def _bench(argv: list[str]) -> int:
     p.add_argument("what", choices=["engines", "frames"])
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--frames", type=int, default=900)
+    p.add_argument("--game", default="durak", choices=sorted(GAMES),
+                   help="the table to measure with 'frames'")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table (Hospodský autobus: 2 to 4)")
     a = p.parse_args(argv)
     if a.what == "frames":
-        r = frame_times(a.frames)
-        print(f"Durak table, cards moving: {r['frames_moving']} frames, mean "
+        opts = {"players": a.players} if a.players else {}
+        r = frame_times(a.frames, game=a.game, **opts)
+        print(f"{GAMES[a.game].title} table, cards moving: {r['frames_moving']} frames, mean "
               f"{r['mean_ms']:.2f} ms, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
               f"max {r['max_ms']:.2f} ms; idle frames mean {r['idle_mean_ms']:.2f} ms")
         return 0

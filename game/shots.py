@@ -32,9 +32,8 @@ def _shots(argv: list[str]) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     w, h = (int(v) for v in a.size.lower().split("x"))
-    from game.rules.durak import Durak
-    from game.scenes.durak_table import DurakTableView
-    from game.scenes.rules_view import RulesView
+    from game.scenes.menu import table_ready
+    from game.scenes.tables import table_class
 
     window = CardClubWindow(w, h, vsync=False)
     window._enable_event_queue = False
@@ -42,28 +41,37 @@ def _shots(argv: list[str]) -> int:
     window.show_menu()
     pump(window, 5)
     grab(window, out / "menu.png")
-    table = DurakTableView(window, seed=11)
-    window.show_view(table)
-    pump(window, 180)
-    grab(window, out / "durak_start.png")
-    # a bout in progress: play the human's first legal move, let the computer answer
-    g: Durak = table.game
-    for _ in range(6):
-        if g.current_player == 0:
-            table.play(g.legal_moves()[0])
-        pump(window, 90)
-    grab(window, out / "durak_bout.png")
-    table.selected = next(iter(table.playable()), None)
-    table.relayout(0)
-    pump(window, 2)
-    grab(window, out / "durak_selected.png")
-    table.paused = True
-    grab(window, out / "durak_pause.png")
-    table.paused = False
-    table.surrender()
-    pump(window, 2)
-    grab(window, out / "durak_result.png")
-    window.show_view(RulesView(window, "durak"))
+    for key, opts in (("durak", {}), ("paodekuai", {}), ("dudak", {}),
+                      ("autobus", {"players": 2}), ("autobus", {"players": 4})):
+        if not table_ready(key):
+            continue
+        name = key + (f"{opts['players']}p" if opts else "")
+        table = table_class(key)(window, seed=11, options=opts)
+        window.show_view(table)
+        pump(window, 180)
+        grab(window, out / f"{name}_start.png")
+        # a few moves in: the human plays its first legal move, the computers answer
+        g = table.game
+        for _ in range(8):
+            if g.is_over:
+                break
+            if g.current_player == 0:
+                table.play(g.legal_moves()[0])
+            pump(window, 90)
+        grab(window, out / f"{name}_play.png")
+        picks = sorted(table.pickable())
+        if picks:
+            table.selected = [table.token_of(picks[0][1], picks[0][0])]
+            table.after_select()
+            pump(window, 20)
+            grab(window, out / f"{name}_selected.png")
+        table.pause()
+        grab(window, out / f"{name}_pause.png")
+        table.resume()
+        table.surrender()
+        pump(window, 2)
+        grab(window, out / f"{name}_result.png")
+    window.open("rules", game="durak")
     pump(window, 2)
     grab(window, out / "rules.png")
     window.close()

@@ -11,9 +11,11 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow, pump
+from game.cards import format_card
 from game.rules.durak import Durak
-from game.scenes.durak_table import COMPUTER, HUMAN, DurakTableView
+from game.scenes.durak_table import COMPUTER, DurakTable
 from game.scenes.menu import MenuView
+from game.scenes.table_view import HUMAN
 from game.store import saves
 
 from .ui_helpers import card_point, drag, tap
@@ -45,8 +47,8 @@ def seed_where(attacker: int) -> int:
     return next(s for s in range(200) if Durak.new(seed=s).attacker == attacker)
 
 
-def open_table(app: CardClubWindow, seed: int, **kw: object) -> DurakTableView:
-    view = DurakTableView(app, seed=seed, **kw)  # type: ignore[arg-type]
+def open_table(app: CardClubWindow, seed: int, **kw: object) -> DurakTable:
+    view = DurakTable(app, seed=seed, **kw)  # type: ignore[arg-type]
     app.show_view(view)
     pump(app, 3)
     return view
@@ -57,12 +59,12 @@ def test_tap_a_legal_card_then_the_table_attacks(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(HUMAN))
     card = view.hand_order(HUMAN)[0]
     tap(app, *card_point(view, card))
-    assert view.selected == card
+    assert view.selection() == [("hand0", card)]
     zone = view.layout.table_zone
     tap(app, zone.cx, zone.cy, frames=3)
     g = view.game
     assert g.table == [[card, None]] and card not in g.hands[HUMAN]
-    sp = view.sprites[card]
+    sp = view.sprite_of(card)
     x, y = view.layout.attack(0, 1)
     assert (sp.center_x, sp.center_y) == pytest.approx((x, y), abs=0.5)
     assert "place" in app.sounds.played
@@ -84,12 +86,12 @@ def test_drag_to_a_spot_that_is_no_target_changes_nothing(app: CardClubWindow) -
     view = open_table(app, seed_where(HUMAN))
     before = view.game.to_dict()
     card = view.hand_order(HUMAN)[2]
-    home = view.sprites[card].home
+    home = view.sprite_of(card).home
     x0, y0 = card_point(view, card)
     drag(app, x0, y0, 60, app.height - 120)          # onto the felt above the talon
     pump(app, 5)
     assert view.game.to_dict() == before
-    sp = view.sprites[card]
+    sp = view.sprite_of(card)
     assert (sp.center_x, sp.center_y) == pytest.approx(home[:2], abs=0.5)
 
 
@@ -110,9 +112,11 @@ def test_an_illegal_drop_on_the_table_slides_back_and_says_why(app: CardClubWind
     drag(app, *card_point(view, bad[0]), zone.cx, zone.cy)
     pump(app, 20)
     assert g.to_dict() == before
-    assert view.status.text.text.startswith("DUR-4:")
-    home = view.sprites[bad[0]].home
-    assert view.sprites[bad[0]].center_x == pytest.approx(home[0], abs=0.5)
+    shown = view.status.text.text
+    assert "DUR-" not in shown and bad[0] not in shown.split()    # no rule id, no notation
+    assert format_card(attack, "atlasnye") in shown               # the card as on its face
+    home = view.sprite_of(bad[0]).home
+    assert view.sprite_of(bad[0]).center_x == pytest.approx(home[0], abs=0.5)
 
 
 def test_take_button_appears_only_when_legal_and_takes(app: CardClubWindow) -> None:
@@ -151,7 +155,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     assert g.is_over and view.result_visible
     assert len(view.journal.moves) > 10
     assert not saves.exists("durak")                  # a finished deal leaves no save
-    menu = view.result_buttons.by_name("menu")
+    menu = view.result_panel.buttons.by_name("menu")
     tap(app, menu.cx, menu.cy)
     assert isinstance(app.current_view, MenuView)
 
@@ -180,10 +184,9 @@ def test_pause_menu_stops_the_computer(app: CardClubWindow) -> None:
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     assert view.paused
     app.think_scale = 0.0
-    view.ai_delay = 0.0
     pump(app, 60)
     assert view.game.table == [] and view.journal.moves == []
-    resume = view.pause_menu.by_name("resume")
+    resume = view.pause_panel.buttons.by_name("resume")
     tap(app, resume.cx, resume.cy)
     assert not view.paused
     pump(app, 10)
@@ -195,10 +198,18 @@ def test_surrender_from_the_pause_menu_ends_the_deal(app: CardClubWindow) -> Non
     menu_btn = view.bar.by_name("menu")
     tap(app, menu_btn.cx, menu_btn.cy)
     assert view.paused
-    s = view.pause_menu.by_name("surrender")
+    s = view.pause_panel.buttons.by_name("surrender")
     tap(app, s.cx, s.cy)
+    assert view.confirm.visible and not view.result_visible     # it asks first
+    no = view.confirm.buttons.by_name("no")
+    tap(app, no.cx, no.cy)
+    assert not view.surrendered and not view.confirm.visible
+    tap(app, menu_btn.cx, menu_btn.cy)
+    tap(app, s.cx, s.cy)
+    yes = view.confirm.buttons.by_name("yes")
+    tap(app, yes.cx, yes.cy)
     assert view.result_visible and view.surrendered
-    assert view.panel_title.text.text == "You surrendered"
+    assert view.result_panel.title.text.text == "You surrendered"
     assert not view.actions.by_name("take").visible
 
 
@@ -218,7 +229,7 @@ def test_every_action_is_saved_and_continue_resumes_it(app: CardClubWindow) -> N
     assert cont.visible
     tap(app, cont.cx, cont.cy)
     resumed = app.current_view
-    assert isinstance(resumed, DurakTableView)
+    assert isinstance(resumed, DurakTable)
     assert resumed.game.to_dict() == view.game.to_dict()
 
 
@@ -231,8 +242,9 @@ def test_a_damaged_save_is_reported_and_kept_aside(app: CardClubWindow) -> None:
     pump(app, 2)
     cont = menu.buttons.by_name("continue")
     tap(app, cont.cx, cont.cy)
-    assert isinstance(app.current_view, MenuView)
-    assert "could not be read" in menu.message.text.text
+    shown = app.current_view
+    assert isinstance(shown, MenuView)
+    assert "could not be read" in shown.message.text.text
     assert not path.exists() and list(path.parent.glob("durak.json.damaged-*"))
 
 
@@ -240,13 +252,10 @@ def test_menu_shows_four_games_and_opens_durak(app: CardClubWindow) -> None:
     menu = MenuView(app)
     app.show_view(menu)
     pump(app, 2)
-    assert [t[0] for t in menu.tiles] == ["autobus", "dudak", "durak", "paodekuai"]
-    soon = next(t for t in menu.tiles if t[0] == "dudak")
-    tap(app, soon[1].cx, soon[1].cy)
-    assert app.current_view is menu and "coming soon" in menu.message.text.text
-    durak = next(t for t in menu.tiles if t[0] == "durak")
-    tap(app, durak[1].cx, durak[1].cy)
-    assert isinstance(app.current_view, DurakTableView)
+    assert [t.key for t in menu.tiles] == ["autobus", "dudak", "durak", "paodekuai"]
+    durak = next(t for t in menu.tiles if t.key == "durak")
+    tap(app, durak.box.cx, durak.box.cy)
+    assert isinstance(app.current_view, DurakTable)
 
 
 def test_layout_follows_the_window_size(app: CardClubWindow) -> None:
@@ -255,7 +264,7 @@ def test_layout_follows_the_window_size(app: CardClubWindow) -> None:
     pump(app, 2)
     assert view.layout.w == 960 and view.layout.card_w == pytest.approx(75)
     for c in view.game.hands[HUMAN]:
-        sp = view.sprites[c]
+        sp = view.sprite_of(c)
         assert 0 < sp.center_x < 960 and 0 < sp.center_y < 600
     take = view.actions.by_name("take")
     assert take.w >= 48 and take.h >= 48
@@ -314,7 +323,7 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
     menu = MenuView(app)
     app.show_view(menu)
     pump(app, 2)
-    button = menu.buttons.by_name("level")
+    button = menu.levels.by_name("level-durak")
     seen = []
     for _ in range(3):
         seen.append(menu.durak_level)

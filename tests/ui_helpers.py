@@ -29,5 +29,5 @@ def drag(window: arcade.Window, x0: float, y0: float, x1: float, y1: float,
 
 def card_point(view, card: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """A point on the visible strip of a hand card (its left edge; the fan overlaps)."""
-    sp = view.sprites[card]
+    sp = view.sprite_of(card)
     return sp.center_x - view.layout.card_w / 2 + 5, sp.center_y

@@ -69,6 +69,15 @@ def shuffle() -> list[float]:
     return out
 
 
+def bomb() -> list[float]:
+    """A low boom with a crackle: a bomb in Pao De Kuai."""
+    n = int(0.7 * RATE)
+    boom = [math.sin(2 * math.pi * (90 - 50 * i / n) * i / RATE) * _env(i / RATE, 0.004, 0.18)
+            for i in range(n)]
+    crackle = _noise_burst(0.7, 0.002, 0.12, 300, 21, 0.25)
+    return [a * 0.9 + b * 0.7 for a, b in zip(boom, crackle, strict=True)]
+
+
 def _notes(freqs: list[float], each: float, decay: float) -> list[float]:
     out: list[float] = []
     for f in freqs:
@@ -94,7 +103,7 @@ def click() -> list[float]:
 
 EFFECTS: dict[str, Callable[[], list[float]]] = {
     "deal": deal, "place": place, "flip": flip, "take": take, "shuffle": shuffle,
-    "win": win, "lose": lose, "click": click,
+    "win": win, "lose": lose, "click": click, "bomb": bomb,
 }
 
 

@@ -1,97 +1,157 @@
-"""The menu: a tile per game, Continue for a saved deal, Rules and Quit."""
+"""The menu: a tile per game (with its AI level), Continue for a saved deal, then Rules,
+History, Settings and Quit.  Every game comes from ``game.games.INFO``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.ai import levels, table_config
+from game.ai import levels
+from game.games import INFO, GameInfo
+from game.i18n import _
+from game.scenes import SCENES
 from game.store import saves
 from game.ui import assets
 from game.ui.layout import Box
+from game.ui.panels import Confirm
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
 
 if TYPE_CHECKING:
     from game.app import CardClubWindow
 
-TILES = [
-    ("autobus", "Hospodský autobus", "2 to 4 players · you vs AI",
-     "Empty your reserve first by building shared runs from ace to king.",
-     ("french", "X")),
-    ("dudak", "Dudák", "4 players · you vs AI",
-     "Czech cards and a trump suit of your own; the last one holding cards loses.",
-     ("czech", "OH")),
-    ("durak", "Durak", "2 players · you vs AI",
-     "Attack, defend, take: don't be the one left holding cards.", ("atlasnye", "KS")),
-    ("paodekuai", "Pao De Kuai", "3 players · you vs AI",
-     "Shed 16 cards first with pairs, straights and bombs.", ("french", "2S")),
-]
+ORDER = ["autobus", "dudak", "durak", "paodekuai"]
+
+
+def table_ready(key: str) -> bool:
+    """Whether the game's table view exists in this build."""
+    import importlib.util
+
+    module = INFO[key].table.partition(":")[0]
+    return importlib.util.find_spec(module) is not None
+
+
+class Tile:
+    def __init__(self, gi: GameInfo, ready: bool) -> None:
+        self.key, self.info, self.ready = gi.key, gi, ready
+        self.box = Box(0, 0, 1, 1)
+        self.name = Label(gi.title, 22, (40, 30, 20), bold=True)
+        self.players = Label(gi.players_line(), 13, (90, 80, 60))
+        self.line = Label(_(gi.summary), 13, (50, 50, 50), width=220, multiline=True,
+                          anchor_y="top", align="center")
+        self.play = Label(_("Play") if ready else _("Coming soon"), 15,
+                          (30, 110, 50) if ready else (150, 120, 90), bold=True)
+        self.sprite = arcade.Sprite(assets.card_texture(gi.deck, gi.tile_card))
+        self.level = Button("", lambda: None, SECONDARY, name=f"level-{gi.key}")
+
+    @property
+    def labels(self) -> list[Label]:
+        return [self.name, self.players, self.line, self.play]
 
 
 class MenuView(arcade.View):
-    def __init__(self, window: CardClubWindow, message: str | None = None) -> None:
+    def __init__(self, window: CardClubWindow, message: str | None = None,
+                 **_kw: Any) -> None:
         super().__init__(window)
         self.app = window
-        self.message = Label(message or "", 14, (255, 230, 160), width=900, multiline=True)
+        self.message = Label(message or "", 14, (255, 230, 160), width=900, multiline=True,
+                             align="center")
         self.title = Label("Card Club", 44, (255, 245, 220), bold=True)
-        self.subtitle = Label("Four card games against the computer", 16, (220, 235, 220))
-        self.tiles: list[tuple[str, Box, list[Label], arcade.Sprite, bool]] = []
+        self.subtitle = Label(_("Four card games against the computer"), 16, (220, 235, 220))
+        self.tiles = [Tile(INFO[k], table_ready(k)) for k in ORDER]
         self.tile_sprites = arcade.SpriteList()
-        for key, name, players, line, (style, card) in TILES:
-            ready = key in window.tables
-            labels = [Label(name, 22, (40, 30, 20), bold=True),
-                      Label(players, 13, (90, 80, 60)),
-                      Label(line, 13, (50, 50, 50), width=220, multiline=True,
-                            anchor_y="top"),
-                      Label("Play" if ready else "Coming soon", 15,
-                            (30, 110, 50) if ready else (150, 120, 90), bold=True)]
-            sp = arcade.Sprite(assets.card_texture(style, card))
-            self.tile_sprites.append(sp)
-            self.tiles.append((key, Box(0, 0, 1, 1), labels, sp, ready))
+        self.levels = ButtonGroup()
+        for t in self.tiles:
+            self.tile_sprites.append(t.sprite)
+            t.level.on_click = lambda k=t.key: self.cycle_level(k)
+            self.levels.add(t.level)
         self.pressed_tile: str | None = None
-        self.buttons = ButtonGroup(
-            Button("Continue Durak", self.continue_durak, PRIMARY, name="continue"),
-            Button("", self.cycle_level, SECONDARY, name="level"),
-            Button("Rules", self.rules, SECONDARY), Button("Quit", self.quit, SECONDARY))
+        buttons = [Button("", self.continue_saved, PRIMARY, name="continue"),
+                   Button(_("Rules"), self.rules, SECONDARY, name="rules")]
+        for name, label in (("traditions", _("Card traditions")), ("history", _("History")),
+                            ("settings", _("Settings"))):
+            if name in SCENES:
+                buttons.append(Button(label, lambda n=name: self.app.open(n), SECONDARY,
+                                      name=name))
+        buttons.append(Button(_("Quit"), self.quit, SECONDARY, name="quit"))
+        self.buttons = ButtonGroup(*buttons)
+        self.confirm = Confirm()
         self.place()
+
+    # ----- layout --------------------------------------------------------------------------
+    def saved_game(self) -> str | None:
+        """The game whose saved deal was touched last."""
+        found = []
+        for key in ORDER:
+            try:
+                p = saves.path_for(key)
+                if p.exists():
+                    found.append((p.stat().st_mtime, key))
+            except OSError:
+                continue
+        return max(found)[1] if found else None
+
+    def level_of(self, key: str) -> str:
+        table = levels(key)
+        chosen = self.app.settings.levels.get(key)
+        if chosen in table:
+            return str(chosen)
+        default = INFO[key].default_level
+        return default if default in table else next(iter(table))
+
+    @property
+    def durak_level(self) -> str:
+        return self.level_of("durak")
 
     def place(self) -> None:
         w, h = self.window.width, self.window.height
         s = max(0.6, min(w / 1280, h / 800))
-        self.title.place(w / 2, h - 70 * s, 44 * s)
-        self.subtitle.place(w / 2, h - 115 * s)
+        self.title.place(w / 2, h - 62 * s, 44 * s)
+        self.subtitle.place(w / 2, h - 104 * s, 16 * s)
         tile_w = min(280 * s, (w - 80) / 4 - 16)
-        tile_h = 380 * s
+        tile_h = min(400 * s, h - 300 * s)
         gap = 16 * s
         total = 4 * tile_w + 3 * gap
-        for i, (key, _, labels, sp, ready) in enumerate(self.tiles):
+        for i, t in enumerate(self.tiles):
             cx = w / 2 - total / 2 + tile_w / 2 + i * (tile_w + gap)
-            cy = h / 2 + 10 * s
-            box = Box(cx, cy, tile_w, tile_h)
-            self.tiles[i] = (key, box, labels, sp, ready)
+            cy = h / 2 + 18 * s
+            t.box = Box(cx, cy, tile_w, tile_h)
             top = cy + tile_h / 2
-            sp.scale = (tile_h * 0.34) / assets.CARD_H
-            sp.position = (cx, top - tile_h * 0.21)
-            sp.color = (255, 255, 255) if ready else (170, 170, 170)
-            name_size = min(20 * s, tile_w / (0.8 * len(labels[0].text.text)))
-            labels[0].place(cx, top - tile_h * 0.46, name_size)
-            labels[1].place(cx, top - tile_h * 0.53, 12.5 * s)
-            labels[2].text.width = int(tile_w - 24)
-            labels[2].place(cx, top - tile_h * 0.6, 12.5 * s)
-            labels[3].place(cx, cy - tile_h * 0.43, 15 * s)
-
-        label = levels("durak")[self.durak_level].get("label", self.durak_level)
-        self.buttons.by_name("level").label.set(f"Durak level: {label}")
-        has_save = saves.exists("durak")
+            t.sprite.scale = (tile_h * 0.30) / assets.CARD_H
+            t.sprite.position = (cx, top - tile_h * 0.19)
+            t.sprite.color = (255, 255, 255) if t.ready else (170, 170, 170)
+            t.name.place(cx, top - tile_h * 0.41, 20 * s)
+            t.name.text.font_size = 20 * s
+            while t.name.text.content_width > tile_w - 16 and t.name.text.font_size > 9:
+                t.name.text.font_size -= 1
+            t.players.place(cx, top - tile_h * 0.48, 12.5 * s)
+            t.line.text.width = int(tile_w - 20)
+            t.line.place(cx, top - tile_h * 0.53, 12.5 * s)
+            t.play.place(cx, cy - tile_h * 0.24, 15 * s)
+            label = levels(t.key)[self.level_of(t.key)].get("label", self.level_of(t.key))
+            t.level.label.set(_("Level: {name}").format(name=_(str(label))))
+            t.level.place(cx, cy - tile_h * 0.39, tile_w - 24, max(48.0, 50 * s),
+                          max(12.0, 14 * s))
+            t.level.visible = t.ready
+        saved = self.saved_game()
         cont = self.buttons.by_name("continue")
-        cont.visible = has_save
+        cont.visible = saved is not None
+        if saved is not None:
+            cont.label.set(_("Continue {game}").format(game=INFO[saved].title))
         row = [b for b in self.buttons.buttons if b.visible]
-        widths = [max(180.0, 12.5 * len(b.label.text.text) + 40) for b in row]
-        x = w / 2 - (sum(widths) + 16 * (len(row) - 1)) / 2
+        font = max(13.0, 17 * s)
+        widths = [b.label.text.content_width * font / max(b.label.text.font_size, 1) + 36
+                  for b in row]
+        gap = 12.0
+        avail = w - 40
+        squeeze = min(1.0, (avail - gap * (len(row) - 1)) / max(sum(widths), 1))
+        widths = [max(48.0, bw * squeeze) for bw in widths]
+        x = w / 2 - (sum(widths) + gap * (len(row) - 1)) / 2
         for b, bw in zip(row, widths, strict=True):
-            b.place(x + bw / 2, 70 * s, bw, 54, 18)
-            x += bw + 16
-        self.message.place(w / 2, 130 * s)
+            b.place(x + bw / 2, 52 * s, bw, 54, font * min(1.0, squeeze + 0.1))
+            x += bw + gap
+        self.message.text.width = int(min(900, w - 40))
+        self.message.place(w / 2, 52 * s + 62)
+        self.confirm.place(w, h)
 
     def on_show_view(self) -> None:
         self.place()
@@ -99,90 +159,96 @@ class MenuView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.place()
 
+    # ----- actions -------------------------------------------------------------------------
     def start(self, key: str) -> None:
-        view = self.app.tables[key](self.app)
-        self.window.show_view(view)
-
-    def continue_durak(self) -> None:
-        journal, result = saves.load("durak")
-        if journal is None:
-            self.message.set(result or "There is no saved deal.")
-            self.place()
+        if saves.exists(key):
+            self.confirm.ask(_("A deal of {game} is in progress").format(game=INFO[key].title),
+                             [_("Continue it, or start a new deal? A new deal throws the "
+                                "one in progress away.")],
+                             _("Continue"), _("New deal"),
+                             lambda: self.app.open("table", game=key, resume=True),
+                             lambda: self.app.open("table", game=key, new=True))
             return
-        from game.scenes.durak_table import DurakTableView
+        self.app.open("table", game=key)
 
-        self.window.show_view(DurakTableView(self.app, game=result, journal=journal,  # type: ignore[arg-type]
-                                             level=journal.meta.get("level")))
+    def continue_saved(self) -> None:
+        key = self.saved_game()
+        if key is None:
+            self.message.set(_("There is no saved deal."))
+            return
+        self.app.open("table", game=key, resume=True)
 
-    @property
-    def durak_level(self) -> str:
-        table = levels("durak")
-        chosen = self.app.settings.levels.get("durak")
-        if chosen in table:
-            return chosen  # type: ignore[return-value]
-        default = str(table_config("durak").get("default_level", "normal"))
-        return default if default in table else next(iter(table))
-
-    def cycle_level(self) -> None:
+    def cycle_level(self, key: str) -> None:
         from game.store import settings as settings_store
 
-        names = [k for k in levels("durak") if k != "random"] or list(levels("durak"))
-        now = self.durak_level
+        table = levels(key)
+        names = [k for k, v in table.items() if k != "random" and not v.get("hidden")]
+        names = names or list(table)
+        now = self.level_of(key)
         nxt = names[(names.index(now) + 1) % len(names)] if now in names else names[0]
-        self.app.settings.levels["durak"] = nxt
+        self.app.settings.levels[key] = nxt
         try:
             settings_store.save(self.app.settings)
         except OSError as exc:
-            self.message.set(f"Could not save settings: {exc}")
+            self.message.set(_("Your settings cannot be saved right now ({reason}).")
+                             .format(reason=exc.strerror or exc))
         self.place()
 
     def rules(self) -> None:
-        from game.scenes.rules_view import RulesView
-
-        self.window.show_view(RulesView(self.app, "durak", back=self))
+        self.app.open("rules", back=lambda: self.app.show_view(self))
 
     def quit(self) -> None:
         self.window.close()
 
     def tile_at(self, x: float, y: float) -> str | None:
-        for key, box, _, _, _ in self.tiles:
-            if box.contains(x, y):
-                return key
+        for t in self.tiles:
+            if t.box.contains(x, y):
+                return t.key
         return None
 
+    # ----- drawing and input -----------------------------------------------------------------
     def on_draw(self) -> None:
         self.clear()
         w, h = self.window.width, self.window.height
         arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
         self.title.draw()
         self.subtitle.draw()
-        for key, box, _, _, ready in self.tiles:
-            lift = 4 if self.pressed_tile == key else 0
-            draw_panel(box.cx, box.cy - lift, box.w, box.h, 240 if ready else 190)
-            if not ready:
-                arcade.draw_rect_filled(arcade.XYWH(box.cx, box.cy - box.h * 0.43, box.w * 0.7,
-                                                    34), (235, 225, 205))
+        for t in self.tiles:
+            lift = 4 if self.pressed_tile == t.key else 0
+            b = t.box
+            draw_panel(b.cx, b.cy - lift, b.w, b.h, 240 if t.ready else 190)
         self.tile_sprites.draw()
-        for _, _, labels, _, _ in self.tiles:
-            for lab in labels:
+        for t in self.tiles:
+            for lab in t.labels:
                 lab.draw()
+        self.levels.draw()
         self.buttons.draw()
         self.message.draw()
+        self.confirm.draw(w, h)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.press(x, y):
+        if self.confirm.press(x, y):
+            return
+        if self.buttons.press(x, y) or self.levels.press(x, y):
             return
         self.pressed_tile = self.tile_at(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.release(x, y):
+        if self.confirm.release(x, y):
+            return
+        if self.buttons.release(x, y) or self.levels.release(x, y):
+            self.pressed_tile = None
             return
         key = self.tile_at(x, y)
         if key is not None and key == self.pressed_tile:
-            ready = next(t[4] for t in self.tiles if t[0] == key)
-            if ready:
+            tile = next(t for t in self.tiles if t.key == key)
+            if tile.ready:
                 self.app.sounds.play("click")
                 self.start(key)
             else:
-                self.message.set("That table is still being built: coming soon.")
+                self.message.set(_("That table is still being built: coming soon."))
         self.pressed_tile = None
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        if key == arcade.key.ESCAPE and self.confirm.visible:
+            self.confirm.visible = False

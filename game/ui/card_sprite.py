@@ -1,4 +1,5 @@
-"""A card on the table: the card, whether its face shows, and where it is going."""
+"""A card on the table: the card (``None`` while the human has never seen its face),
+whether its face shows, and where it is going."""
 from __future__ import annotations
 
 import arcade
@@ -10,10 +11,11 @@ FLIP_TIME = 0.22
 
 
 class CardSprite(arcade.Sprite):
-    def __init__(self, card: str, style: str, width: float) -> None:
+    def __init__(self, card: str | None, style: str, width: float) -> None:
         self.card = card
-        self.face = assets.card_texture(style, card)
+        self.style = style
         self.back = assets.back_texture()
+        self.face = assets.card_texture(style, card) if card else self.back
         super().__init__(self.back)
         self.face_up = False
         self.base_scale = width / assets.CARD_W
@@ -30,6 +32,14 @@ class CardSprite(arcade.Sprite):
         self.base_scale = width / assets.CARD_W
         if self.flip_left <= 0:
             self.scale = self.base_scale
+
+    def set_card(self, card: str) -> None:
+        """Learn this card's face (it is about to be shown)."""
+        if card != self.card:
+            self.card = card
+            self.face = assets.card_texture(self.style, card)
+            if self.face_up:
+                self.texture = self.face
 
     def show_face(self, up: bool, duration: float, delay: float = 0.0) -> None:
         """Turn the card; with a duration it flips (narrows, swaps, widens) after

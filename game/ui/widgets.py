@@ -18,10 +18,11 @@ class Label:
 
     def __init__(self, text: str = "", size: float = 16, color: tuple[int, ...] = (255, 255, 255),
                  anchor_x: str = "center", anchor_y: str = "center", bold: bool = False,
-                 width: int | None = None, multiline: bool = False) -> None:
+                 width: int | None = None, multiline: bool = False,
+                 align: str = "left") -> None:
         self.text = arcade.Text(text, 0, 0, color, size, font_name=FONT, anchor_x=anchor_x,
                                 anchor_y=anchor_y, bold=bold, width=width,
-                                multiline=multiline)
+                                multiline=multiline, align=align)
 
     def set(self, text: str) -> None:
         if self.text.text != text:

@@ -1,0 +1,304 @@
+"""The Pao De Kuai table: you (seat 0) and two computer players, counter-clockwise: seat 1
+on your right plays after you, seat 2 on your left.
+
+Choose cards by tapping them or by dragging across them; ``Play`` lights up only when the
+chosen cards are one of the legal plays, ``Pass`` only when passing is allowed, and
+``Hint`` cycles through the legal plays.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import arcade
+
+from game.i18n import N_, _, ngettext
+from game.rules import Event, IllegalMove, Move
+from game.scenes.table_view import HUMAN, Action, Slot, TableView, refusal
+from game.ui.layout import Box
+from game.ui.layouts.paodekuai import PaoDeKuaiLayout
+from game.ui.placement import Places
+from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+
+ORDER = "3456789TJQKA2"
+RANK = {r: i for i, r in enumerate(ORDER)}
+SUITS = "SHDC"
+WARN = (255, 120, 90)
+
+#: shape names as a player reads them
+SHAPES = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("three of a kind"),
+          "straight": N_("a straight of {n}"), "pairs": N_("{n} pairs in a row"),
+          "bomb": N_("a bomb"), "three-ace bomb": N_("the three-ace bomb"),
+          "heavenly bomb": N_("the heavenly bomb")}
+
+
+def shape_words(shape: dict[str, Any] | None) -> str:
+    if not shape:
+        return ""
+    name = str(shape.get("name", ""))
+    if name in SHAPES:
+        return _(SHAPES[name])
+    kind = str(shape["kind"])
+    n = int(shape["size"]) // (2 if kind == "pairs" else 1)
+    return _(SHAPES.get(kind, kind)).format(n=n)
+
+
+def ranks(cards: list[str]) -> Counter[str]:
+    return Counter(c[0] for c in cards)
+
+
+class PaoDeKuaiTable(TableView):
+    key = "paodekuai"
+    multi_select = True
+    layout: PaoDeKuaiLayout
+
+    def setup(self) -> None:
+        self.seat_labels = {s: Label("", 15, (255, 255, 255), bold=True) for s in (1, 2)}
+        self.pass_labels = {s: Label("", 15, (255, 220, 150), bold=True) for s in (0, 1, 2)}
+        self.shape_label = Label("", 15, (255, 245, 210), bold=True)
+        self.discard_label = Label("", 12, (230, 240, 230), anchor_x="left")
+        self.labels += [*self.seat_labels.values(), *self.pass_labels.values(),
+                        self.shape_label, self.discard_label]
+        self.hint_index = -1
+        self.play_button = Button(_("Play"), self.play_selected, PRIMARY, name="play")
+        self.hint_button = Button(_("Hint"), self.hint, SECONDARY, name="hint")
+        self.actions.add(self.play_button)
+        self.actions.add(self.hint_button)
+        self.passed_now: set[int] = set()
+
+    def make_layout(self, width: float, height: float) -> PaoDeKuaiLayout:
+        return PaoDeKuaiLayout(width, height)
+
+    def make_actions(self) -> list[Action]:
+        return [Action("pass", lambda: _("Pass"),
+                       lambda ms: [m for m in ms if m.kind == "pass"], SECONDARY)]
+
+    # ----- what lies where ---------------------------------------------------------------------
+    def places(self, obs: dict[str, Any]) -> Places:
+        hand = sorted(obs["hand"], key=lambda c: (RANK[c[0]], SUITS.index(c[1])))
+        sizes = obs["hand_sizes"]
+        table = list(obs["table"])
+        gone = 48 - sum(sizes) - len(table)
+        return {"hand0": list(hand), "hand1": [None] * sizes[1], "hand2": [None] * sizes[2],
+                "table": list(table), "discard": [None] * gone}
+
+    def slot(self, place: str, i: int, n: int) -> Slot | None:
+        L = self.layout
+        if place == "hand0":
+            xs = L.hand_positions(n)
+            return xs[i], L.hand_y, 0.0, 200 + i
+        if place in ("hand1", "hand2"):
+            x, y, a = L.seat_card(int(place[-1]), i, n)
+            return x, y, a, 100 + i
+        if place == "table":
+            x, y = L.play(i, n)
+            return x, y, 0.0, 150 + i
+        if place == "discard":
+            x, y, a = L.discard(i)
+            return x, y, a, 10 + i
+        if place == "deck":
+            return L.w / 2, L.table_y, 0.0, i
+        return None
+
+    # ----- gestures -----------------------------------------------------------------------------
+    def picks(self, move: Move) -> list[tuple[str, str]]:
+        return [("hand0", c) for c in move.args] if move.kind == "play" else []
+
+    def pickable(self) -> set[tuple[str, str]]:
+        # every card of the hand may be chosen; Play says whether the choice is legal
+        return {("hand0", c) for c in self.obs["hand"]} if self.human_to_act else set()
+
+    def target_of(self, move: Move) -> str | None:
+        return "table" if move.kind == "play" else None
+
+    def targets(self) -> dict[str, Box]:
+        return {"table": self.layout.table_zone}
+
+    def match(self, selection: list[tuple[str, str]], target: str | None,
+              legal: list[Move]) -> list[Move]:
+        """The legal play with the chosen cards' ranks, played with the chosen cards
+        (the engine lists one play per set of ranks and accepts any suits of it)."""
+        if target != "table" or not selection:
+            return []
+        cards = [c for _, c in selection]
+        want = ranks(cards)
+        for m in legal:
+            if m.kind == "play" and ranks(list(m.args)) == want:
+                mine = Move("play", tuple(cards))
+                return [mine] if self.game.is_legal(mine) else [m]
+        return []
+
+    def refresh_buttons(self, legal: list[Move]) -> None:
+        mine = self.human_to_act
+        self.play_button.visible = mine
+        self.play_button.enabled = bool(self.match(self.selection(), "table", legal))
+        self.hint_button.visible = mine and any(m.kind == "play" for m in legal)
+
+    def play_selected(self) -> None:
+        moves = self.match(self.selection(), "table", self.human_moves())
+        if moves:
+            self.play(moves[0])
+        elif self.selected:
+            self.flash(self.explain_drop(self.selection(), "table"))
+
+    def hint(self) -> None:
+        plays = [m for m in self.human_moves() if m.kind == "play"]
+        if not plays:
+            return
+        self.hint_index = (self.hint_index + 1) % len(plays)
+        want = list(plays[self.hint_index].args)
+        self.selected = [self.token_of(c, "hand0") for c in want]
+        self.after_select()
+
+    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        self.hint_index = -1
+
+    def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
+        if not self.human_to_act:
+            return _("Wait for your turn.")
+        try:
+            self.game.clone().play(Move("play", tuple(c for _, c in sel)))
+        except IllegalMove as exc:
+            return refusal(exc, self.style)
+        return _("Those cards cannot be played now.")
+
+    def explain(self, place: str, card: str) -> str:
+        return self.explain_drop([(place, card)], "table")
+
+    # ----- words --------------------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        return self.info.seat_name(seat)
+
+    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        if self.surrendered:
+            return _("You surrendered")
+        if obs["is_over"]:
+            return self.result_text(obs)[0]
+        if not self.human_to_act:
+            return _("{who} is thinking…").format(who=self.who(obs["current_player"]))
+        if obs["opening"] and not obs["table"]:
+            return _("You hold 3♥: lead any play that includes it")
+        if not obs["table"]:
+            return _("You won the round: lead any play")
+        shape = shape_words(obs["table_shape"])
+        if any(m.kind == "pass" for m in legal):
+            return _("Beat {shape} or pass").format(shape=shape)
+        return _("You can beat {shape}, so you must").format(shape=shape)
+
+    def announce(self, event: Event, seat: int | None) -> str | None:
+        if event.text == "bomb":
+            return _("{who} plays {shape}!").format(
+                who=self.who(event.seat if event.seat is not None else 0),
+                shape=shape_words({"name": event.data.get("name", "bomb"), "kind": "bomb",
+                                   "size": 4}))
+        if event.text == "round_over" and event.seat is not None:
+            if event.seat == HUMAN:
+                return _("Nobody beats you: you lead")
+            return _("{who} wins the round and leads").format(who=self.who(event.seat))
+        if event.text == "bomb_bonus":
+            return _("Bomb bonus for {who}").format(who=self.who(event.seat or 0))
+        return None
+
+    def sound_for(self, event: Event) -> str | None:
+        if event.text == "bomb":
+            return "bomb"
+        if event.text == "round_over":
+            return "flip"
+        return super().sound_for(event)
+
+    def animate(self, seat: int | None, events: list[Event]) -> None:
+        if any(e.text == "pass" for e in events) and seat is not None:
+            self.passed_now.add(seat)
+        if any(e.text in ("round_over", "play") for e in events):
+            if any(e.text == "round_over" for e in events):
+                self.passed_now.clear()
+            elif seat is not None:
+                self.passed_now.discard(seat)
+        super().animate(seat, events)
+        if any(e.text == "bomb" for e in events):
+            for tok in self.tokens_at("table"):
+                self.sprites[tok.id].shake()
+
+    def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
+        res = obs["result"] or [0, 0, 0]
+        winner = max(range(3), key=lambda s: res[s])
+        title = (_("You went out first!") if winner == HUMAN
+                 else _("{who} went out first").format(who=self.who(winner)))
+        lines: list[str] = []
+        bill = obs["settlement"]
+        paid = 0
+        for s in (1, 2, 0):
+            if s == winner or not bill or not bill[s]:
+                continue
+            b = bill[s]
+            parts = [ngettext("{n} card left", "{n} cards left", b["cards"] // (2 if b["spring"]
+                                                                                 else 1))
+                     .format(n=b["cards"] // (2 if b["spring"] else 1))
+                     + (_(" (doubled: never played)") if b["spring"] else "")]
+            if b["two_of_spades"]:
+                parts.append(_("2♠ kept: {n}").format(n=b["two_of_spades"]))
+            if b["bombs"]:
+                parts.append(_("bombs in hand: {n}").format(n=b["bombs"]))
+            lines.append(_("{who} pays {total}: {parts}").format(
+                who=self.who(s), total=b["total"], parts=", ".join(parts)))
+            paid += b["total"]
+        for s in range(3):
+            effect = paid if s == winner else -(bill[s]["total"] if bill and bill[s] else 0)
+            bonus = res[s] - effect
+            if bonus:
+                lines.append(_("{who}: bomb bonuses {n:+d}").format(who=self.who(s),
+                                                                   n=int(bonus)))
+        lines.append(_("Points: ") + ", ".join(
+            f"{self.who(s)} {int(res[s]):+d}" for s in range(3)) + _(" (they sum to zero)"))
+        return title, lines
+
+    def update_labels(self, obs: dict[str, Any]) -> None:
+        L = self.layout
+        sizes = obs["hand_sizes"]
+        turn = obs["current_player"]
+        for s, lab in self.seat_labels.items():
+            n = sizes[s]
+            text = ngettext("{who}: {n} card", "{who}: {n} cards", n).format(who=self.who(s),
+                                                                            n=n)
+            lab.set(("▶ " if turn == s and not obs["is_over"] else "") + text)
+            lab.text.color = WARN if n == 1 else (255, 255, 255)
+            x, y = L.seat_label(s)
+            lab.place(x, y, max(12.0, 15 * L.s))
+            half = lab.text.content_width / 2 + 8
+            lab.place(min(max(x, half), L.w - half), y)
+        for s, lab in self.pass_labels.items():
+            lab.set(_("Pass") if s in self.passed_now else "")
+            if s == HUMAN:
+                lab.place(L.w / 2, L.status_y + 40 * L.s)
+            else:
+                x, y = L.seat_label(s)
+                lab.place(x, y - 24 * L.s)
+        if obs["table"]:
+            who = self.who(obs["table_seat"])
+            self.shape_label.set(_("{shape} — played by {who}").format(
+                shape=shape_words(obs["table_shape"]), who=who))
+        else:
+            self.shape_label.set("")
+        self.shape_label.place(L.w / 2, L.table_y - L.card_h / 2 - 22 * L.s,
+                               max(12.0, 15 * L.s))
+        gone = 48 - sum(sizes) - len(obs["table"])
+        self.discard_label.set(ngettext("{n} card played", "{n} cards played", gone)
+                               .format(n=gone) if gone else "")
+        x, y = L.discard_xy
+        self.discard_label.place(x + L.card_h / 2 + 16 * L.s, y, max(10.0, 12 * L.s))
+
+    def draw_extra(self) -> None:
+        L = self.layout
+        obs = self.obs
+        if obs["is_over"]:
+            return
+        turn = obs["current_player"]
+        if turn in (1, 2):
+            x, y = L.side_x[turn], L.seat_y
+            arcade.draw_rect_outline(arcade.XYWH(x, y, L.card_h + 24, L.card_w + 120 * L.s),
+                                     (255, 230, 120, 200), 3)
+        if self.obs["hand_sizes"][1] == 1 or self.obs["hand_sizes"][2] == 1:
+            for s in (1, 2):
+                if self.obs["hand_sizes"][s] == 1:
+                    x, y = L.side_x[s], L.seat_y
+                    arcade.draw_circle_outline(x, y, L.card_h * 0.75, WARN, 4)

@@ -1,0 +1,784 @@
+"""The table every game stands on.
+
+``TableView`` owns the engine, the journal and saving, the card sprites, relayout on
+resize, the computer players' pacing, the choreography from engine events to tweens and
+sounds, the pointer (tap, drag, drop, multi-select, tap-then-target), the pause, confirm
+and result panels, the top bar and the status line.
+
+A game's table (``scenes/<game>_table.py``) supplies only its hooks: where its places
+are (``make_layout``, ``places``, ``slot``), how gestures become moves (``picks``,
+``target_of``, ``targets``, optionally ``match``), its buttons, its words (status line,
+announcements, result).  The view draws only what ``observation(HUMAN)`` shows plus the
+events, and it never decides rules: gestures are matched against ``legal_moves()``.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import arcade
+
+from game.ai import levels, make_bot
+from game.cards import format_card
+from game.games import GameInfo, info
+from game.i18n import _
+from game.rules import GAMES, Event, Game, IllegalMove, Move
+from game.store import saves
+from game.ui import assets
+from game.ui.card_sprite import CardSprite
+from game.ui.gestures import Pointer
+from game.ui.layout import Box, TableLayout
+from game.ui.pacer import Pacer
+from game.ui.panels import Confirm, Panel, draw_glow
+from game.ui.placement import Board, Places, Token
+from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup, Label
+
+if TYPE_CHECKING:
+    from game.app import CardClubWindow
+
+log = logging.getLogger(__name__)
+
+HUMAN = 0
+MOVE_TIME = 0.38
+STAGGER = 0.07
+BANNER_TIME = 2.2
+Slot = tuple[float, float, float, float]        # x, y, angle, z
+
+
+def refusal(exc: IllegalMove, style: str) -> str:
+    """The engine's refusal in the player's words (no rule id, cards as on their faces)."""
+    try:
+        from game.i18n import refusal_text  # type: ignore[attr-defined]
+    except ImportError:
+        text = exc.reason
+        return text[:1].upper() + text[1:]
+    return str(refusal_text(exc, style))
+
+
+@dataclass
+class Action:
+    """A button right of the hand: shown while ``moves(legal)`` finds a legal move."""
+
+    name: str
+    label: Callable[[], str]
+    moves: Callable[[list[Move]], list[Move]]
+    style: tuple = PRIMARY
+
+
+class TableView(arcade.View):
+    key: ClassVar[str] = ""
+    #: several cards are chosen, then played with a button (Pao De Kuai)
+    multi_select: ClassVar[bool] = False
+
+    def __init__(self, window: CardClubWindow, state: Game | None = None,
+                 journal: saves.Journal | None = None, level: str | None = None,
+                 ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
+                 options: dict[str, Any] | None = None, **_kw: Any) -> None:
+        super().__init__(window)
+        self.app = window
+        self.info: GameInfo = info(self.key)
+        self.style = self.info.deck
+        table = levels(self.key)
+        self.level = (level or window.settings.levels.get(self.key)
+                      or self.info.default_level)
+        if self.level not in table:
+            self.level = next(iter(table))
+        self.fresh = state is None
+        self.game: Game = (state if state is not None
+                           else GAMES[self.key].new(seed=seed, **(options or {})))
+        self.journal = journal or saves.Journal.start(self.game, level=self.level)
+        n = self.game.num_players
+        self.ai_seats = tuple(s for s in range(n) if s != HUMAN) if ai_seats is None \
+            else tuple(s for s in ai_seats if s < n)
+        bots = {s: make_bot(self.key, self.level, seed=self.game.seed * 8 + s)
+                for s in self.ai_seats}
+        delay = table[self.level].get("think_delay", [0.6, 1.0])
+        self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.game.seed + 17,
+                           scale=lambda: self.app.think_scale)
+        self.layout = self.make_layout(window.width, window.height)
+        self.board = Board()
+        self.sprites: dict[int, CardSprite] = {}
+        self.sprite_list = arcade.SpriteList()
+        self.pointer = Pointer()
+        self.selected: list[Token] = []
+        self.sweep_adds = True
+        self.drag_offset = (0.0, 0.0)
+        self.message = ""
+        self.message_left = 0.0
+        self.banner_left = 0.0
+        self.last_ai: set[int] = set()          # tokens the last computer move played
+        self.paused = False
+        self.surrendered = False
+        self.result_visible = False
+        self._legal: list[Move] | None = None
+        self._obs: dict[str, Any] | None = None
+        # widgets
+        self.title = Label(self.info.title, 20, (255, 255, 255), anchor_x="left", bold=True)
+        self.level_label = Label("", 14, (220, 235, 220), anchor_x="left")
+        self.status = Label("", 18, (255, 250, 220), bold=True, multiline=True, width=500,
+                            align="center")
+        self.banner = Label("", 22, (255, 240, 170), bold=True)
+        self.labels: list[Label] = []
+        self.bar = ButtonGroup(Button(_("Rules"), self.open_rules, name="rules"),
+                               Button(_("Menu"), self.pause, name="menu"))
+        self.action_specs = self.make_actions()
+        self.actions = ButtonGroup(*(Button(a.label(), lambda a=a: self.press_action(a),
+                                            a.style, name=a.name)
+                                     for a in self.action_specs))
+        self.pause_panel = Panel(_("Paused"), [], [
+            Button(_("Resume"), self.resume, PRIMARY, name="resume"),
+            Button(_("Rules"), self.open_rules, name="rules"),
+            Button(_("Surrender"), self.ask_surrender, DANGER, name="surrender"),
+            Button(_("Menu"), self.to_menu, name="menu")])
+        self.result_panel = Panel("", [], [
+            Button(_("Next game"), self.next_game, PRIMARY, name="next"),
+            Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
+        self.confirm = Confirm()
+        self.setup()
+        self.place_widgets()
+        table_level = table[self.level].get("label", self.level)
+        self.level_label.set(_("Level: {name}").format(name=_(str(table_level))))
+        if self.fresh:
+            self.deal_animation()
+        else:
+            self.relayout(0)
+        self.save()
+
+    # ----- hooks a game's table fills in --------------------------------------------------
+    def setup(self) -> None:
+        """Make the game's own labels (append them to ``self.labels``)."""
+
+    def make_layout(self, width: float, height: float) -> TableLayout:
+        return TableLayout(width, height)
+
+    def places(self, obs: dict[str, Any]) -> Places:
+        """Every place on the table with its cards in stacking order (None: face down).
+        Place names are the engine's event names (``hand0``, ``table`` …)."""
+        raise NotImplementedError
+
+    def slot(self, place: str, i: int, n: int) -> Slot | None:
+        """Where the i-th of n cards of ``place`` lies."""
+        raise NotImplementedError
+
+    def picks(self, move: Move) -> list[tuple[str, str]]:
+        """The human's cards that ``move`` plays, as (place, card)."""
+        return [(f"hand{HUMAN}", a) for a in move.args[:1]]
+
+    def target_of(self, move: Move) -> str | None:
+        """The drop target a move puts its cards on (a key of ``targets()``)."""
+        return None
+
+    def targets(self) -> dict[str, Box]:
+        return {}
+
+    def make_actions(self) -> list[Action]:
+        return []
+
+    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        return ""
+
+    def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
+        return "", []
+
+    def announce(self, event: Event, seat: int | None) -> str | None:
+        """A line to show for an announcement event, or None."""
+        return None
+
+    def explain(self, place: str, card: str) -> str:
+        """Why the human cannot play ``card`` now."""
+        return _("That card cannot be played now.")
+
+    def update_labels(self, obs: dict[str, Any]) -> None:
+        """Set and place the game's own labels."""
+
+    def draw_extra(self) -> None:
+        """Draw what lies under the cards (drop zones, pile outlines)."""
+
+    def choose_among(self, moves: list[Move], then: Callable[[Move], None]) -> None:
+        """Several legal moves fit one gesture: by default the first; a table may ask."""
+        then(moves[0])
+
+    def match(self, selection: list[tuple[str, str]], target: str | None,
+              legal: list[Move]) -> list[Move]:
+        """The legal moves a gesture means: the selected cards onto ``target``."""
+        want = sorted(selection)
+        return [m for m in legal if sorted(self.picks(m)) == want
+                and self.target_of(m) == target]
+
+    # ----- state as the human sees it -------------------------------------------------------
+    @property
+    def obs(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self.game.observation(HUMAN)
+        return self._obs
+
+    @property
+    def human_to_act(self) -> bool:
+        return (not self.game.is_over and not self.surrendered and not self.result_visible
+                and self.game.current_player == HUMAN and HUMAN not in self.ai_seats)
+
+    def human_moves(self) -> list[Move]:
+        if not self.human_to_act:
+            return []
+        if self._legal is None:
+            self._legal = self.game.legal_moves()
+        return self._legal
+
+    def pickable(self) -> set[tuple[str, str]]:
+        return {p for m in self.human_moves() for p in self.picks(m)}
+
+    @property
+    def animating(self) -> bool:
+        return any(sp.is_moving for sp in self.sprites.values())
+
+    def tokens_at(self, place: str) -> list[Token]:
+        return list(self.board.at.get(place, []))
+
+    def sprite_of(self, card: str, place: str | None = None) -> CardSprite:
+        """The sprite showing ``card`` (in ``place`` if given): tests and tables use it."""
+        for tok in self.board.tokens():
+            if tok.up and tok.card == card and (place is None or tok.place == place):
+                return self.sprites[tok.id]
+        raise KeyError(card)
+
+    def token_of(self, card: str, place: str | None = None) -> Token:
+        for tok in self.board.tokens():
+            if tok.up and tok.card == card and (place is None or tok.place == place):
+                return tok
+        raise KeyError(card)
+
+    def selection(self) -> list[tuple[str, str]]:
+        return [(t.place, t.card) for t in self.selected if t.card]
+
+    def card_text(self, card: str) -> str:
+        return format_card(card, self.style)  # type: ignore[arg-type]
+
+    # ----- layout --------------------------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        return float(self.app.settings.animation_scale)
+
+    def place_widgets(self) -> None:
+        L = self.layout
+        self.title.place(16, L.h - L.bar_h / 2, 20 * max(L.s, 0.8))
+        self.level_label.place(16 + self.title.text.content_width + 20 * max(L.s, 0.8),
+                               L.h - L.bar_h / 2, 14 * max(L.s, 0.8))
+        for i, b in enumerate(reversed(self.bar.buttons)):
+            box = L.bar_button(i)
+            b.place(box.cx, box.cy, box.w, box.h, 16)
+        for i, b in enumerate(self.actions.buttons):
+            box = L.action_button(len(self.actions.buttons) - 1 - i)
+            b.place(box.cx, box.cy, box.w, box.h)
+        sb = self.status_box()
+        self.status.text.width = int(sb.w - 16)
+        self.banner.place(L.w / 2, L.h - L.bar_h - 30 * L.s, max(16.0, 22 * L.s))
+        for p in (self.pause_panel, self.result_panel, self.confirm):
+            p.place(L.w, L.h)
+
+    def status_box(self) -> Box:
+        L = self.layout
+        right = L.w - max(120.0, 150 * L.s) - 40 * L.s
+        w = min(620 * L.s, right - 40 * L.s)
+        return Box(min(L.w / 2, right - w / 2), L.status_y, w, max(34.0, 36 * L.s))
+
+    def relayout(self, duration: float, events: list[Event] | None = None) -> None:
+        """Put every card where the observation says it is, flying along the events."""
+        self._obs, self._legal = None, None
+        obs = self.obs
+        self.board.apply(events or [])
+        created = self.board.settle(self.places(obs))
+        for tok in self.board.removed:
+            sp = self.sprites.pop(tok.id, None)
+            if sp is not None:
+                self.sprite_list.remove(sp)
+        self.board.removed.clear()
+        for tok in created:
+            sp = CardSprite(tok.card if tok.up else None, self.style, self.layout.card_w)
+            self.sprites[tok.id] = sp
+            self.sprite_list.append(sp)
+            first = self.slot(tok.place, tok.index, tok.count)
+            if first is not None:
+                sp.move_to(first[0], first[1], first[2], 0)
+        self.selected = [t for t in self.selected
+                         if t.place == f"hand{HUMAN}" or self._is_pick_place(t.place)]
+        live = {t.id for t in self.board.tokens()}
+        self.selected = [t for t in self.selected if t.id in live]
+        self.arrange(duration)
+        self.board.clear_seq()
+        self.refresh()
+
+    def _is_pick_place(self, place: str) -> bool:
+        return any(p == place for p, _ in self.pickable())
+
+    def arrange(self, duration: float) -> None:
+        picks = self.pickable()
+        dim = self.app.settings.dim_illegal and self.human_to_act and not self.multi_select
+        lift = 14 * self.layout.s
+        chosen = {t.id for t in self.selected}
+        dragged = self.pointer.item if self.pointer.dragging else None
+        for tok in self.board.tokens():
+            sp = self.sprites[tok.id]
+            if tok.up and tok.card:
+                sp.set_card(tok.card)
+            where = self.slot(tok.place, tok.index, tok.count)
+            sp.visible = where is not None
+            if where is None:
+                continue
+            x, y, a, z = where
+            mine = tok.up and (tok.place, tok.card) in picks
+            if tok.id in chosen:
+                y += 2.2 * lift
+            elif mine and not self.multi_select:
+                y += lift
+            sp.z = z
+            if isinstance(dragged, Token) and dragged.id == tok.id:
+                continue
+            delay = (tok.seq or 0) * STAGGER * self.scale
+            same = (abs(sp.center_x - x) < 0.5 and abs(sp.center_y - y) < 0.5
+                    and abs(sp.angle - a) < 0.5)
+            if not same or sp.motion is not None:
+                sp.move_to(x, y, a, duration * self.scale, delay)
+            sp.show_face(tok.up, 0.22 * self.scale if duration > 0 else 0, delay)
+            own = tok.place == f"hand{HUMAN}"
+            sp.color = ((150, 150, 150) if dim and own and not mine and tok.up
+                        else (255, 255, 255))
+        self.sort_sprites()
+
+    def sort_sprites(self) -> None:
+        dragged = self.pointer.item if self.pointer.dragging else None
+        drag_id = dragged.id if isinstance(dragged, Token) else -1
+        ids = {id(sp): k for k, sp in self.sprites.items()}
+        self.sprite_list.sort(key=lambda sp: sp.z + (1000 if sp.motion is not None else 0)
+                              + (2000 if ids.get(id(sp)) == drag_id else 0))
+
+    def refresh(self) -> None:
+        """Buttons, labels and the status line from the current observation."""
+        obs, legal = self.obs, self.human_moves()
+        for spec, b in zip(self.action_specs, self.actions.buttons, strict=False):
+            b.visible = bool(legal) and bool(spec.moves(legal))
+            b.label.set(spec.label())
+        self.refresh_buttons(legal)
+        self.update_labels(obs)
+        self.status.set(self.message or self.status_text(obs, legal))
+        sb = self.status_box()
+        size = max(12.0, 18 * self.layout.s)
+        self.status.place(sb.cx, sb.cy, size)
+        while self.status.text.content_height > sb.h * 1.9 and size > 11:
+            size -= 1
+            self.status.place(sb.cx, sb.cy, size)
+
+    def refresh_buttons(self, legal: list[Move]) -> None:
+        """A table's own buttons (enabled states beyond "is a move legal")."""
+
+    def deal_animation(self) -> None:
+        total = len(self.game.deal_events())
+        self.board.fill("deck", total)
+        self.board.fill("talon", 0)
+        L = self.layout
+        for tok in self.board.tokens():
+            sp = CardSprite(None, self.style, L.card_w)
+            sp.move_to(L.w / 2, (L.h + L.hand_y) / 2, 0, 0)
+            self.sprites[tok.id] = sp
+            self.sprite_list.append(sp)
+        events = [e for e in self.game.deal_events() if e.kind == "move"]
+        events = [Event("move", e.card, "deck", e.dst, face_up=e.face_up) for e in events]
+        self.app.sounds.play("shuffle")
+        self.relayout(MOVE_TIME, events)
+
+    # ----- playing ---------------------------------------------------------------------------
+    def play(self, move: Move | str) -> list[Event]:
+        seat = self.game.current_player
+        m = self.game.parse_move(move) if isinstance(move, str) else move
+        events = self.game.play(m)
+        self.journal.moves.append(str(m))
+        self.selected = []
+        self.message = ""
+        self.after_move(seat, m, events)
+        self.animate(seat, events)
+        self.save()
+        return events
+
+    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        """A table's own bookkeeping after a move (before the animation)."""
+
+    def animate(self, seat: int | None, events: list[Event]) -> None:
+        sounds = self.app.sounds
+        for e in events:
+            if e.kind == "move":
+                if e.dst and e.dst.startswith("hand"):
+                    continue
+                sounds.play("place" if e.face_up else "deal")
+            elif e.kind == "announce":
+                line = self.announce(e, seat)
+                if line:
+                    self.show_banner(line)
+                name = self.sound_for(e)
+                if name:
+                    sounds.play(name)
+        if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
+            sounds.play("deal")
+        before = {t.id: t.place for t in self.board.tokens()}
+        self.relayout(MOVE_TIME, events)
+        if seat is not None and seat != HUMAN:
+            self.last_ai = {t.id for t in self.board.tokens()
+                            if before.get(t.id) not in (None, t.place)
+                            and not t.place.startswith("hand")}
+        else:
+            self.last_ai = set()
+
+    def sound_for(self, event: Event) -> str | None:
+        if event.text == "deal_over":
+            res = self.game.result() or []
+            outcome = self.game.outcomes(res)[HUMAN] if res else "draw"
+            return {"win": "win", "loss": "lose"}.get(outcome, "flip")
+        return None
+
+    def save(self) -> None:
+        if self.game.is_over or self.surrendered:
+            try:
+                saves.delete(self.key)
+            except OSError as exc:
+                log.warning("could not remove the finished deal's save: %s", exc)
+            return
+        try:
+            saves.save(self.journal)
+        except OSError as exc:  # a full disk must not stop the game
+            log.warning("could not save: %s", exc)
+            self.flash(_("Your progress cannot be saved right now ({reason}).")
+                       .format(reason=exc.strerror or exc))
+
+    def flash(self, text: str, seconds: float = 3.5) -> None:
+        self.message = text
+        self.message_left = seconds
+        self.refresh()
+
+    def show_banner(self, text: str) -> None:
+        self.banner.set(text)
+        self.banner_left = BANNER_TIME * max(self.scale, 0.3)
+
+    def press_action(self, action: Action) -> None:
+        moves = action.moves(self.human_moves())
+        if moves:
+            self.choose_among(moves, self.play)
+
+    def try_selection(self, target: str | None) -> bool:
+        """Play the selected cards onto ``target`` if a legal move fits; else say why."""
+        sel = self.selection()
+        if not sel or not self.human_to_act:
+            if sel and not self.human_to_act:
+                self.flash(_("Wait for your turn."))
+            return False
+        moves = self.match(sel, target, self.human_moves())
+        if moves:
+            self.choose_among(moves, self.play)
+            return True
+        place, card = sel[0]
+        self.flash(self.explain_drop(sel, target))
+        for tok in self.selected:
+            self.sprites[tok.id].shake()
+        self.selected = []
+        self.arrange(0.2)
+        return False
+
+    def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
+        return self.explain(*sel[0])
+
+    # ----- panels ------------------------------------------------------------------------
+    def pause(self) -> None:
+        if not self.result_visible:
+            self.paused = True
+            self.pause_panel.visible = True
+
+    def resume(self) -> None:
+        self.paused = False
+        self.pause_panel.visible = False
+
+    def open_rules(self) -> None:
+        self.pause()
+        self.app.open("rules", game=self.key, back=self.back_from_rules)
+
+    def back_from_rules(self) -> None:
+        self.window.show_view(self)
+
+    def ask_surrender(self) -> None:
+        self.pause_panel.visible = False
+        self.confirm.ask(_("Surrender this deal?"),
+                         [_("It counts as a loss, and you get no XP for it.")],
+                         _("Surrender"), _("Keep playing"), self.surrender, self.resume,
+                         DANGER)
+
+    def surrender(self) -> None:
+        self.surrendered = True
+        self.paused = False
+        self.pause_panel.visible = False
+        self.save()
+        self.app.sounds.play("lose")
+        self.show_result()
+
+    def show_result(self) -> None:
+        self.result_visible = True
+        self.selected = []
+        if self.surrendered:
+            title, lines = _("You surrendered"), [_("The deal counts as a loss.")]
+        else:
+            title, lines = self.result_text(self.obs)
+        self.result_panel.set(title, lines)
+        self.result_panel.visible = True
+        self.place_widgets()
+        self.refresh()
+
+    def next_options(self) -> dict[str, Any]:
+        """Options for the next deal (e.g. who deals)."""
+        return {}
+
+    def next_game(self) -> None:
+        self.app.open("table", game=self.key, level=self.level, ai_seats=self.ai_seats,
+                      options=self.next_options(), new=True)
+
+    def to_menu(self) -> None:
+        self.app.open("menu")
+
+    # ----- arcade events ----------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        if (self.layout.w, self.layout.h) != (self.window.width, self.window.height):
+            self.on_resize(self.window.width, self.window.height)
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.layout = self.make_layout(width, height)
+        for sp in self.sprites.values():
+            sp.set_width(self.layout.card_w)
+        self.place_widgets()
+        self.relayout(0)
+
+    def on_update(self, dt: float) -> None:
+        moving = False
+        for sp in self.sprites.values():
+            if sp.is_moving:
+                sp.animate(dt)
+                moving = True
+        if moving:
+            self.sort_sprites()
+        if self.message_left > 0:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.message = ""
+                self.refresh()
+        if self.banner_left > 0:
+            self.banner_left -= dt
+            if self.banner_left <= 0:
+                self.banner.set("")
+        if self.paused or self.result_visible or self.confirm.visible:
+            return
+        if self.game.is_over or self.surrendered:
+            if not self.animating:
+                self.show_result()
+            return
+        if self.animating:
+            return
+        seat = self.game.current_player
+        move = self.pacer.update(dt, seat if seat in self.ai_seats else None,
+                                 len(self.journal.moves),
+                                 lambda: (self.game.observation(seat),  # type: ignore[arg-type]
+                                          self.game.legal_moves()))
+        if move is not None:
+            self.play(move)
+
+    @property
+    def thinking(self) -> int | None:
+        return self.pacer.thinking
+
+    def on_draw(self) -> None:
+        self.clear()
+        L = self.layout
+        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, L.w, L.h))
+        arcade.draw_lrbt_rectangle_filled(0, L.w, L.h - L.bar_h, L.h, (10, 40, 25, 230))
+        self.title.draw()
+        self.level_label.draw()
+        self.bar.draw()
+        self.draw_extra()
+        live = self.live_targets()
+        for name, box in self.targets().items():
+            draw_glow((box.cx, box.cy, box.w, box.h), name in live)
+        self.sprite_list.draw()
+        for tid in self.last_ai:
+            sp = self.sprites.get(tid)
+            if sp is not None and not sp.is_moving and sp.visible:
+                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 8,
+                                                     L.card_h + 8), (120, 200, 255), 3, sp.angle)
+        for tok in self.selected:
+            sp = self.sprites.get(tok.id)
+            if sp is not None:
+                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 6,
+                                                     L.card_h + 6), (255, 220, 80), 4, sp.angle)
+        for lab in self.labels:
+            lab.draw()
+        sb = self.status_box()
+        h = max(sb.h, self.status.text.content_height + 10)
+        arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
+        self.status.draw()
+        if self.banner.text.text:
+            w = self.banner.text.content_width + 40
+            arcade.draw_rect_filled(arcade.XYWH(self.banner.text.x, self.banner.text.y, w,
+                                                self.banner.text.content_height + 14),
+                                    (0, 0, 0, 140))
+            self.banner.draw()
+        self.actions.draw()
+        self.pause_panel.draw(L.w, L.h)
+        self.result_panel.draw(L.w, L.h)
+        self.confirm.draw(L.w, L.h)
+
+    def live_targets(self) -> set[str]:
+        """Targets where the selection (or the card being dragged) can go now."""
+        sel = self.selection()
+        if not sel:
+            return set()
+        legal = self.human_moves()
+        return {name for name in self.targets() if self.match(sel, name, legal)}
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        if key == arcade.key.ESCAPE:
+            if self.result_visible or self.confirm.visible:
+                return
+            if self.paused:
+                self.resume()
+            else:
+                self.pause()
+
+    # ----- pointer ------------------------------------------------------------------------------
+    def token_at(self, x: float, y: float, places: set[str] | None = None) -> Token | None:
+        """The topmost card under (x, y), among ``places`` if given."""
+        L = self.layout
+        best: tuple[float, Token] | None = None
+        for tok in self.board.tokens():
+            if places is not None and tok.place not in places:
+                continue
+            sp = self.sprites[tok.id]
+            if not sp.visible:
+                continue
+            if abs(x - sp.center_x) <= L.card_w / 2 and abs(y - sp.center_y) <= L.card_h / 2:
+                if best is None or sp.z > best[0]:
+                    best = (sp.z, tok)
+        return best[1] if best else None
+
+    def own_places(self) -> set[str]:
+        """Places holding cards the human may pick up."""
+        return {f"hand{HUMAN}"} | {p for p, _ in self.pickable()}
+
+    def target_at(self, x: float, y: float) -> str | None:
+        for name, box in self.targets().items():
+            if box.contains(x, y):
+                return name
+        return None
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for panel in (self.confirm, self.result_panel, self.pause_panel):
+            if panel.press(x, y):
+                return
+        if self.bar.press(x, y) or self.actions.press(x, y) or self.press_extra(x, y):
+            return
+        tok = self.token_at(x, y, self.own_places())
+        if tok is not None and tok.up:
+            sp = self.sprites[tok.id]
+            self.drag_offset = (sp.center_x - x, sp.center_y - y)
+            self.pointer.press(x, y, tok)
+            if self.multi_select:
+                self.sweep_adds = tok not in self.selected
+            return
+        self.pointer.press(x, y, self.target_at(x, y))
+
+    def press_extra(self, x: float, y: float) -> bool:
+        """A table's own widgets (pickers) get the press first."""
+        return False
+
+    def release_extra(self, x: float, y: float) -> bool:
+        return False
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> None:
+        if self.paused or self.result_visible or self.confirm.visible:
+            return
+        g = self.pointer.move(x, y)
+        if g is None or not isinstance(g.item, Token):
+            return
+        tok = g.item
+        if self.multi_select:
+            if g.kind == "drag_start":
+                self._sweep(tok)
+            over = self.token_at(x, y, {f"hand{HUMAN}"})
+            if over is not None:
+                self._sweep(over)
+            return
+        if g.kind == "drag_start":
+            if (tok.place, tok.card) not in self.pickable():
+                self.pointer.dragging = False
+                self.pointer.down = False
+                return
+            self.selected = [tok]
+        sp = self.sprites[tok.id]
+        sp.motion = None
+        sp.position = (x + self.drag_offset[0], y + self.drag_offset[1])
+        self.sort_sprites()
+
+    def _sweep(self, tok: Token) -> None:
+        if self.sweep_adds and tok not in self.selected:
+            self.selected.append(tok)
+            self.after_select()
+        elif not self.sweep_adds and tok in self.selected:
+            self.selected.remove(tok)
+            self.after_select()
+
+    def after_select(self) -> None:
+        self.arrange(0.12)
+        self.refresh()
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for panel in (self.confirm, self.result_panel, self.pause_panel):
+            if panel.release(x, y):
+                self.pointer.cancel()
+                return
+        if self.bar.release(x, y) or self.actions.release(x, y) or self.release_extra(x, y):
+            self.pointer.cancel()
+            return
+        g = self.pointer.release(x, y)
+        if g is None:
+            return
+        if isinstance(g.item, Token):
+            tok = g.item
+            if g.kind == "drop":
+                if self.multi_select:
+                    return
+                target = self.target_at(x, y)
+                if target is None or not self.try_selection(target):
+                    self.selected = []
+                    self.arrange(0.25)
+                    self.refresh()
+                return
+            self.tap_card(tok)
+            return
+        target = g.item if g.kind == "tap" else None
+        if target is not None and self.selected:
+            self.try_selection(target)
+        elif self.selected and not self.multi_select:
+            self.selected = []
+            self.arrange(0.15)
+            self.refresh()
+
+    def tap_card(self, tok: Token) -> None:
+        if self.multi_select:
+            if tok in self.selected:
+                self.selected.remove(tok)
+            else:
+                self.selected.append(tok)
+            self.after_select()
+            return
+        if not self.human_to_act:
+            self.flash(_("Wait for your turn."))
+            return
+        if (tok.place, tok.card) in self.pickable():
+            self.selected = [] if self.selected == [tok] else [tok]
+            self.after_select()
+            return
+        self.flash(self.explain(tok.place, tok.card or ""))
+        self.sprites[tok.id].shake()

@@ -1,0 +1,1 @@
+"""Pure geometry of each game's table (no arcade import)."""

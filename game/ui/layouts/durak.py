@@ -1,0 +1,46 @@
+"""Where things sit on the Durak table."""
+from __future__ import annotations
+
+from game.ui.layout import Box, TableLayout
+
+
+class DurakLayout(TableLayout):
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__(width, height)
+        s = self.s
+        self.opp_y = self.h - self.bar_h - 14 * s - self.card_h / 2
+        self.table_y = (self.opp_y - self.card_h / 2 + self.status_y + 18 * s) / 2
+        self.talon_x = 50 * s + self.card_w / 2
+        self.trump_x = self.talon_x + self.card_w * 0.42
+        self.discard_x = self.w - 60 * s - self.card_w / 2
+        left = self.trump_x + self.card_h / 2 + 30 * s
+        right = self.discard_x - self.card_w / 2 - 30 * s
+        self.table_zone = Box((left + right) / 2, self.table_y, right - left,
+                              self.card_h * 1.75)
+
+    def talon_card(self, i: int) -> tuple[float, float]:
+        """The i-th card of the talon from the bottom (slightly stacked)."""
+        k = min(i, 12) * 0.6 * self.s
+        return self.talon_x - k, self.table_y + k
+
+    def trump(self) -> tuple[float, float, float]:
+        return self.trump_x, self.table_y, 90.0
+
+    def attack(self, i: int, n: int) -> tuple[float, float]:
+        slot = min(self.card_w * 1.32, self.table_zone.w / max(n, 1))
+        x = self.table_zone.cx + (i - (n - 1) / 2) * slot - self.card_w * 0.1
+        return x, self.table_y + self.card_h * 0.1
+
+    def defence(self, i: int, n: int) -> tuple[float, float, float]:
+        x, y = self.attack(i, n)
+        return x + self.card_w * 0.24, y - self.card_h * 0.22, -8.0
+
+    def discard(self, i: int) -> tuple[float, float, float]:
+        k = min(i, 20) * 0.35 * self.s
+        angle = ((i * 37) % 23) - 11.0
+        return self.discard_x + k, self.table_y + k, angle
+
+    def opponent(self, n: int) -> list[float]:
+        step = min(self.card_w * 0.42, (self.w * 0.6) / max(n, 1))
+        span = step * (n - 1)
+        return [self.w / 2 - span / 2 + i * step for i in range(n)]

@@ -1,0 +1,36 @@
+"""Where things sit on the Pao De Kuai table: you at the bottom, the next player
+(counter-clockwise) on the right, the other on the left, the current play in the middle."""
+from __future__ import annotations
+
+from game.ui.layout import Box, TableLayout
+
+
+class PaoDeKuaiLayout(TableLayout):
+    def __init__(self, width: float, height: float) -> None:
+        super().__init__(width, height)
+        s = self.s
+        self.seat_y = self.h * 0.60
+        self.side_x = {1: self.w - 70 * s - self.card_w / 2, 2: 70 * s + self.card_w / 2}
+        self.table_y = (self.h - self.bar_h + self.status_y) / 2 + 10 * s
+        self.discard_xy = (self.side_x[2] + 20 * s,
+                           self.h - self.bar_h - 16 * s - self.card_w / 2)
+        inner = self.side_x[2] + self.card_w * 1.3
+        self.table_zone = Box(self.w / 2, self.table_y, self.w - 2 * inner,
+                              self.card_h * 1.55)
+
+    def seat_card(self, seat: int, i: int, n: int) -> tuple[float, float, float]:
+        """A computer's face-down card: a short vertical stack beside its name."""
+        step = min(6 * self.s, 90 * self.s / max(n, 1))
+        return (self.side_x[seat], self.seat_y + (i - (n - 1) / 2) * step, 90.0)
+
+    def seat_label(self, seat: int) -> tuple[float, float]:
+        return self.side_x[seat], self.seat_y - self.card_w / 2 - 70 * self.s
+
+    def play(self, i: int, n: int) -> tuple[float, float]:
+        step = min(self.card_w * 0.62, (self.table_zone.w - self.card_w) / max(n - 1, 1))
+        return self.w / 2 + (i - (n - 1) / 2) * step, self.table_y + 10 * self.s
+
+    def discard(self, i: int) -> tuple[float, float, float]:
+        k = min(i, 20) * 0.25 * self.s
+        x, y = self.discard_xy
+        return x + k, y + k, 90.0

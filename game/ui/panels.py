@@ -1,0 +1,117 @@
+"""Modal panels over a table or the menu: pause, result, and "are you sure?".
+
+A panel owns its title, lines of text and buttons; while it is open it takes every
+press and release (nothing reaches the table beneath), and it lays itself out in the
+middle of the window at any size.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+
+from game.ui.widgets import MIN_TARGET, Button, ButtonGroup, Label, dim_screen, draw_panel
+
+INK = (40, 30, 20)
+
+
+class Panel:
+    def __init__(self, title: str = "", lines: list[str] | None = None,
+                 buttons: list[Button] | None = None, columns: int = 1,
+                 dim: int = 140) -> None:
+        self.title = Label(title, 28, INK, bold=True)
+        self.text = Label("\n".join(lines or []), 15, (60, 50, 40), multiline=True,
+                          width=460, anchor_y="top", align="center")
+        self.buttons = ButtonGroup(*(buttons or []))
+        self.columns = columns
+        self.dim = dim
+        self.visible = False
+        self.box = (0.0, 0.0, 0.0, 0.0)
+
+    def set(self, title: str, lines: list[str]) -> None:
+        self.title.set(title)
+        self.text.set("\n".join(lines))
+
+    def place(self, w: float, h: float) -> None:
+        s = max(0.75, min(w / 1280, h / 800))
+        pw = min(w - 40, 560 * s)
+        self.text.text.width = int(pw - 40)
+        self.text.place(w / 2, 0, 15 * s)
+        text_h = self.text.text.content_height if self.text.text.text else 0
+        rows = -(-len(self.buttons.buttons) // self.columns)
+        bh = max(float(MIN_TARGET), 54 * s)
+        ph = min(h - 20, 90 * s + text_h + rows * (bh + 12) + 30 * s)
+        cy = h / 2
+        top = cy + ph / 2
+        self.box = (w / 2, cy, pw, ph)
+        self.title.place(w / 2, top - 38 * s, 28 * s)
+        self.text.place(w / 2, top - 70 * s)
+        bw = min(260 * s, (pw - 40 - 16 * (self.columns - 1)) / self.columns)
+        y0 = top - 80 * s - text_h - 12 - bh / 2
+        for i, b in enumerate(self.buttons.buttons):
+            r, c = divmod(i, self.columns)
+            n_in_row = min(self.columns, len(self.buttons.buttons) - r * self.columns)
+            x = w / 2 + (c - (n_in_row - 1) / 2) * (bw + 16)
+            b.place(x, y0 - r * (bh + 12), bw, bh, max(14.0, 18 * s))
+
+    def draw(self, w: float, h: float) -> None:
+        if not self.visible:
+            return
+        dim_screen(w, h, self.dim)
+        cx, cy, pw, ph = self.box
+        draw_panel(cx, cy, pw, ph)
+        self.title.draw()
+        self.text.draw()
+        self.buttons.draw()
+
+    def press(self, x: float, y: float) -> bool:
+        if not self.visible:
+            return False
+        self.buttons.press(x, y)
+        return True
+
+    def release(self, x: float, y: float) -> bool:
+        if not self.visible:
+            return False
+        self.buttons.release(x, y)
+        return True
+
+
+class Confirm(Panel):
+    """A yes/no question; ``ask`` opens it with its action."""
+
+    def __init__(self) -> None:
+        self.yes = Button("", self._yes, name="yes")
+        self.no = Button("", self._no, name="no")
+        super().__init__(buttons=[self.yes, self.no], columns=2, dim=160)
+        self._on_yes: Callable[[], None] = lambda: None
+        self._on_no: Callable[[], None] = lambda: None
+
+    def ask(self, title: str, lines: list[str], yes: str, no: str,
+            on_yes: Callable[[], None], on_no: Callable[[], None] = lambda: None,
+            yes_style: tuple | None = None) -> None:
+        self.set(title, lines)
+        self.yes.label.set(yes)
+        self.no.label.set(no)
+        if yes_style is not None:
+            self.yes.style = yes_style
+            self.yes.label.text.color = yes_style[2]
+        self._on_yes, self._on_no = on_yes, on_no
+        self.visible = True
+
+    def _yes(self) -> None:
+        self.visible = False
+        self._on_yes()
+
+    def _no(self) -> None:
+        self.visible = False
+        self._on_no()
+
+
+def draw_glow(box: tuple[float, float, float, float], strong: bool) -> None:
+    """A drop target: a soft outline, brighter while a card can go there."""
+    cx, cy, w, h = box
+    color = (255, 230, 120, 210) if strong else (255, 255, 255, 45)
+    if strong:
+        arcade.draw_rect_filled(arcade.XYWH(cx, cy, w, h), (255, 230, 120, 34))
+    arcade.draw_rect_outline(arcade.XYWH(cx, cy, w, h), color, 4 if strong else 2)
