@@ -87,7 +87,8 @@ def _set_header(cat: Catalog, lang: str) -> None:
     cat.project, cat.version = "cardclub", "1"
     cat.language_team = f"{LANGUAGES[lang]} <cardclub@localhost>"
     cat.last_translator = "Card Club <cardclub@localhost>"
-    cat._num_plurals, cat._plural_expr = _parse_plural_forms(PLURAL_FORMS[lang])
+    n, expr = _parse_plural_forms(PLURAL_FORMS[lang])
+    cat._num_plurals, cat._plural_expr = n, expr  # type: ignore[assignment]
 
 
 def _parse_plural_forms(header: str) -> tuple[int, str]:
@@ -228,13 +229,13 @@ def problems(langs: Iterable[str] = LANGUAGES, with_source: bool = True) -> list
             if not src.id:
                 continue
             mid, ctx = _key(src)
-            m = cat.get(mid, context=ctx)
+            tr = cat.get(mid, context=ctx)
             label = f"{lang}: {mid!r}" + (f" [{ctx}]" if ctx else "")
-            if m is None or not _translated(m, lang):
-                state = "fuzzy" if m is not None and m.fuzzy else "missing"
+            if tr is None or not _translated(tr, lang):
+                state = "fuzzy" if tr is not None and tr.fuzzy else "missing"
                 out.append(f"{label} is {state}")
                 continue
-            forms = _forms(m)
+            forms = _forms(tr)
             if isinstance(src.id, (list, tuple)):
                 if len(forms) != nplurals:
                     out.append(f"{label} has {len(forms)} plural forms, not {nplurals}")
@@ -260,14 +261,14 @@ def problems(langs: Iterable[str] = LANGUAGES, with_source: bool = True) -> list
         if have != _expected_mo(cat):
             out.append(f"{lang}: {mo.name} is stale against {po_path(lang).name}: run "
                        "python -m game.i18n.catalogs update")
-        elif compiled.plural(2) != _plural_fn(PLURAL_FORMS[lang])(2) or \
-                compiled.plural(5) != _plural_fn(PLURAL_FORMS[lang])(5):
+        elif any(compiled.plural(n) != _plural_fn(PLURAL_FORMS[lang])(n)  # type: ignore[attr-defined]
+                 for n in (0, 1, 2, 5, 12, 22)):
             out.append(f"{lang}: {mo.name} has the wrong plural rule")
     return out
 
 
 def _plural_fn(header: str) -> Any:
-    return gettext.c2py(_parse_plural_forms(header)[1])  # type: ignore[attr-defined]
+    return gettext.c2py(_parse_plural_forms(header)[1])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -106,7 +106,7 @@ def shape_name(shape: Mapping[str, Any] | None) -> str:
     if kind == "pairs":
         n = size // 2
         return ngettext("run of {n} pair", "run of {n} pairs", n).format(n=n)
-    return {"single": _("single"), "pair": _("pair"), "triple": _("triple")}.get(kind, kind)
+    return str({"single": _("single"), "pair": _("pair"), "triple": _("triple")}.get(kind, kind))
 
 
 def _pile(source: str) -> str:
