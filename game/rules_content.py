@@ -116,7 +116,7 @@ UI = {
     "origin": N_("Origin"),
     "count": N_("Cards"),
     "courts": N_("Courts"),
-    "used_by": N_("Played here in"),
+    "used_by": N_("Our games with this deck"),
     "history": N_("History"),
     "read_rules": N_("Read the rules"),
 }
