@@ -149,8 +149,9 @@ Raw = Mapping[str, Any]
 MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
     "deal_over": lambda w, r: _("The deal is over; no more moves can be made."),
     "card_not_in_hand": lambda w, r: _("You do not hold {card}.").format(**w),
-    "cards_not_in_hand": lambda w, r: _("You do not hold all of these cards: {cards}.")
-    .format(**w),
+    "cards_not_in_hand": lambda w, r: ngettext(
+        "You do not hold {cards}.", "You do not hold all of these cards: {cards}.",
+        len(r.get("cards") or ())).format(**w),
     "does_not_beat": lambda w, r: _("Your {card} does not beat {target}.").format(**w),
     # Hospodský autobus
     "autobus.end_needs_discard": lambda w, r: _(
