@@ -17,7 +17,8 @@ ARCADE_ORDER = ("openal", "xaudio2", "directsound", "pulse", "silent")
 
 
 def choose_driver() -> str:
-    """Import ``pyglet.media`` with stderr silenced; return the chosen driver's name."""
+    """Import ``pyglet.media`` with stderr silenced; return the chosen driver's name
+    (``"none"`` when that import fails, e.g. without a display)."""
     already = "pyglet.media" in sys.modules
     import pyglet
 
@@ -36,10 +37,12 @@ def choose_driver() -> str:
             os.dup2(quiet, 2)
         from pyglet import media
 
-        driver = media.get_audio_driver()
+        name = type(media.get_audio_driver()).__name__
+    except Exception:  # no display (pyglet.media opens GL): app.run reports it, loudly
+        name = "none"
     finally:
         if saved >= 0:
             os.dup2(saved, 2)
             os.close(saved)
             os.close(quiet)
-    return type(driver).__name__
+    return name

@@ -1,0 +1,140 @@
+"""Install anywhere (issue 16): the sdist and the wheel carry the game's data, a wheel
+installed in a fresh virtual environment outside the checkout plays its smoke run, and
+the audio probe keeps the C libraries' complaints off the terminal.
+
+Builds use pip's isolated build environment (setuptools from the package index or pip's
+cache), like any user's ``pip install``.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ("sprites", "sounds", "levels")
+pytestmark = pytest.mark.ui   # the smoke run opens a real window (pytest-xvfb's display)
+
+
+def data_files() -> list[str]:
+    """Every file under the top-level data folders, as a path relative to the repo."""
+    return sorted(str(p.relative_to(ROOT)).replace(os.sep, "/")
+                  for top in DATA for p in (ROOT / top).rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
+
+
+def catalogs() -> list[str]:
+    locale = ROOT / "game" / "i18n" / "locale"
+    return sorted(str(p.relative_to(ROOT)).replace(os.sep, "/")
+                  for pattern in ("**/*.po", "**/*.mo") for p in locale.glob(pattern))
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTHON", "PIP_REQUIRE", "VIRTUAL_ENV"))}
+    env.update(extra)
+    return env
+
+
+def run(cmd: list[str | Path], cwd: Path, timeout: float = 300,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    out = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True,
+                         timeout=timeout, env=env or clean_env())
+    assert out.returncode == 0, f"{cmd}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """An sdist built from a copy of the tree, and the wheel built from that sdist."""
+    base = tmp_path_factory.mktemp("dist")
+    src = base / "src"
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.tmp", "*.egg-info")
+    for name in ("game", *DATA):
+        shutil.copytree(ROOT / name, src / name, ignore=skip)
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    # the sdist, through the PEP 517 hook of a current setuptools (as `python -m build`)
+    tools = base / "tools"
+    run([sys.executable, "-m", "pip", "install", "-q", "--target", tools,
+         "setuptools>=77", "wheel"], cwd=base)
+    out = base / "out"
+    run([sys.executable, "-c", "import sys; from setuptools import build_meta as b; "
+         "print(b.build_sdist(sys.argv[1]))", out], cwd=src,
+        env=clean_env(PYTHONPATH=str(tools)))
+    sdist = next(out.glob("cardclub-*.tar.gz"))
+    # the wheel from the sdist (pip's isolated build), so the wheel proves the sdist whole
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, sdist], cwd=base)
+    return {"sdist": sdist, "wheel": next(out.glob("cardclub-*.whl"))}
+
+
+def test_sdist_carries_the_data_folders_and_catalogs(dists: dict[str, Path]) -> None:
+    with tarfile.open(dists["sdist"]) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    need = data_files() + catalogs()
+    assert len(need) > 100
+    assert [n for n in need if n not in names] == []
+    assert "setup.py" in names and "game/resources.py" in names
+
+
+def test_wheel_carries_the_data_inside_the_package(dists: dict[str, Path]) -> None:
+    with zipfile.ZipFile(dists["wheel"]) as whl:
+        names = set(whl.namelist())
+    need = ["game/_data/" + n for n in data_files()] + catalogs()
+    assert [n for n in need if n not in names] == []
+    assert not any(n.startswith(DATA) for n in names)   # nothing loose at the top
+    py = {str(p.relative_to(ROOT)).replace(os.sep, "/") for p in (ROOT / "game").rglob("*.py")}
+    assert [n for n in sorted(py) if n not in names] == []
+
+
+def test_installed_wheel_plays_its_smoke_run_outside_the_checkout(
+        dists: dict[str, Path], tmp_path: Path) -> None:
+    """A fresh venv outside the checkout gets only the wheel; the dependencies (arcade and
+    friends) come from the test environment through a .pth line, to save a download."""
+    assert os.environ.get("DISPLAY"), "pytest-xvfb gives this test a display"
+    venv = tmp_path / "venv"
+    base_python = getattr(sys, "_base_executable", sys.executable)
+    run([base_python, "-m", "venv", "--without-pip", venv], cwd=tmp_path)
+    python = venv / "bin" / "python"
+    run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps",
+         "--no-index", dists["wheel"]], cwd=tmp_path)
+    site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                    cwd=tmp_path).stdout.strip())
+    (site / "zz_test_deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+
+    home = tmp_path / "home"
+    env = clean_env(CARDCLUB_HOME=str(home))
+    where = run([python, "-c", "import game.resources as r; print(r.where(), r.root()); "
+                 "print(r.missing())"], cwd=tmp_path, env=env).stdout.split()
+    assert where[0] == "installed"
+    assert Path(where[1]).is_relative_to(venv) and where[2] == "[]"
+
+    smoke = run([venv / "bin" / "cardclub", "--smoke"], cwd=tmp_path, env=env, timeout=600)
+    assert "OK" in smoke.stdout
+    assert "missing" not in smoke.stderr and "Traceback" not in smoke.stderr, smoke.stderr
+    assert not list(venv.rglob("settings.json")), "nothing is written into the install"
+
+
+def test_audio_probe_silences_c_level_stderr(tmp_path: Path) -> None:
+    """A stand-in pyglet whose audio drivers write to file descriptor 2 while they are
+    tried, as ALSA and OpenAL do without a sound card: the player sees nothing."""
+    fake = tmp_path / "fake" / "pyglet"
+    (fake / "media").mkdir(parents=True)
+    (fake / "__init__.py").write_text("class _O(dict):\n    pass\noptions = _O()\n")
+    (fake / "media" / "__init__.py").write_text(
+        "import os\nos.write(2, b'ALSA lib confmisc.c: cannot find card 0\\n')\n"
+        "class SilentDriver: pass\n"
+        "def get_audio_driver():\n    return SilentDriver()\n")
+    code = ("import sys; from game.ui.quiet_audio import choose_driver; "
+            "print(choose_driver()); print('after', file=sys.stderr)")
+    out = run([sys.executable, "-c", code], cwd=tmp_path,
+              env=clean_env(PYTHONPATH=f"{tmp_path / 'fake'}{os.pathsep}{ROOT}"))
+    assert out.stdout.strip() == "SilentDriver"
+    assert out.stderr == "after\n"   # the noise is gone, stderr itself still works
