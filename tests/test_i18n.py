@@ -403,3 +403,13 @@ def test_system_language_from_the_locale_module(monkeypatch: pytest.MonkeyPatch)
     assert i18n.system_language() == "pl"
     monkeypatch.setattr(locale, "getlocale", lambda *a: (None, None))
     assert i18n.system_language() == "en"
+
+
+def test_initial_language_prefers_the_saved_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert i18n.initial_language("de") == "de"
+    assert i18n.initial_language(None) == "pl"
+    assert i18n.initial_language("") == "pl"
+    assert i18n.initial_language("klingon") == "pl"

@@ -103,6 +103,12 @@ def system_language() -> str:
     return (_code_of(name) if name else None) or "en"
 
 
+def initial_language(saved: str | None) -> str:
+    """The language to start in: the saved setting when it is one of ours, else the
+    system's (first start), else English."""
+    return saved if saved in LANGUAGES else system_language()
+
+
 from game.i18n.words import (  # noqa: E402  (words uses the functions above)
     card_name,
     card_text,
@@ -112,5 +118,6 @@ from game.i18n.words import (  # noqa: E402  (words uses the functions above)
 )
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "card_name", "card_text",
-           "cards_text", "count_cards", "language", "ngettext", "npgettext", "on_change",
-           "pgettext", "refusal_text", "set_language", "system_language"]
+           "cards_text", "count_cards", "initial_language", "language", "ngettext",
+           "npgettext", "on_change", "pgettext", "refusal_text", "set_language",
+           "system_language"]
