@@ -20,3 +20,27 @@ def _cardclub_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("CARDCLUB_HOME", str(home))
     return home
+
+
+@pytest.fixture(scope="session")
+def window():  # type: ignore[no-untyped-def]
+    """One real window for the whole session (Xvfb through pytest-xvfb)."""
+    from game.app import CardClubWindow
+
+    w = CardClubWindow(1280, 800, vsync=False, antialiasing=False)
+    w._enable_event_queue = False
+    yield w
+    w.close()
+
+
+@pytest.fixture
+def app(window):  # type: ignore[no-untyped-def]
+    """The window reset for a test: 1280x800, instant motion, computers move at once."""
+    if (window.width, window.height) != (1280, 800):
+        window.set_size(1280, 800)
+        window.dispatch_event("on_resize", 1280, 800)
+    window.settings.animation_scale = 0.0
+    window.settings.dim_illegal = True
+    window.think_scale = 0.0
+    window.sounds.played.clear()
+    return window

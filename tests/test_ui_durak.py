@@ -5,7 +5,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import arcade
 import pytest
@@ -21,26 +20,6 @@ from game.store import saves
 from .ui_helpers import card_point, drag, tap
 
 pytestmark = pytest.mark.ui
-
-
-@pytest.fixture(scope="session")
-def window() -> Iterator[CardClubWindow]:
-    w = CardClubWindow(1280, 800, vsync=False, antialiasing=False)
-    w._enable_event_queue = False
-    yield w
-    w.close()
-
-
-@pytest.fixture
-def app(window: CardClubWindow) -> CardClubWindow:
-    if (window.width, window.height) != (1280, 800):
-        window.set_size(1280, 800)
-        window.dispatch_event("on_resize", 1280, 800)
-    window.settings.animation_scale = 0.0
-    window.settings.dim_illegal = True
-    window.think_scale = 0.0
-    window.sounds.played.clear()
-    return window
 
 
 def seed_where(attacker: int) -> int:
