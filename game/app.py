@@ -10,6 +10,7 @@ from typing import Any
 
 import arcade
 
+from game.i18n import initial_language, set_language
 from game.store import settings as settings_store
 from game.ui import assets
 from game.ui.layout import BASE_H, BASE_W, MIN_H, MIN_W
@@ -27,6 +28,7 @@ class CardClubWindow(arcade.Window):
                          **kw)
         self.set_minimum_size(MIN_W, MIN_H)
         self.settings, self.settings_message = settings_store.load()
+        set_language(initial_language(self.settings.language or None))
         self.sounds = assets.Sounds(self.settings.volume, self.settings.muted)
         self.think_scale = 1.0          # 0: the computer moves at once (smoke runs, tests)
         self.background_color = (16, 70, 42)

@@ -12,6 +12,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+os.environ["LANGUAGE"] = "en"    # the UI tests read English; i18n tests switch it themselves
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ import arcade
 from game.ai import levels, make_bot
 from game.cards import format_card
 from game.games import GameInfo, info
-from game.i18n import _
+from game.i18n import _, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import saves
 from game.ui import assets
@@ -49,12 +49,7 @@ Slot = tuple[float, float, float, float]        # x, y, angle, z
 
 def refusal(exc: IllegalMove, style: str) -> str:
     """The engine's refusal in the player's words (no rule id, cards as on their faces)."""
-    try:
-        from game.i18n import refusal_text  # type: ignore[attr-defined]
-    except ImportError:
-        text = exc.reason
-        return text[:1].upper() + text[1:]
-    return str(refusal_text(exc, style))
+    return refusal_text(exc, style)
 
 
 @dataclass

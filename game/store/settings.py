@@ -23,7 +23,7 @@ class Settings:
     animation_scale: float = 1.0   # duration factor: 1 normal, 0.5 fast, 0 instant
     dim_illegal: bool = True       # dim the cards that cannot be played now
     fullscreen: bool = False
-    language: str = "en"
+    language: str = ""             # "" until chosen: the system language is used
     levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
 
     def to_dict(self) -> dict[str, Any]:
