@@ -25,6 +25,8 @@ class Settings:
     fullscreen: bool = False
     language: str = ""             # "" until chosen: the system language is used
     levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
+    autobus_players: int = 4       # players at the Hospodský autobus table (2, 3 or 4)
+    opponent_pace: float = 1.0     # computers' pause before each card: 1 normal, 0 none
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,6 +48,8 @@ class Settings:
             elif isinstance(default, float):
                 ok = type(v) in (int, float) and math.isfinite(v)
                 v = float(v) if ok else v
+            elif isinstance(default, int):
+                ok = type(v) is int
             elif isinstance(default, str):
                 ok = type(v) is str and len(v) <= 40
             else:  # levels
