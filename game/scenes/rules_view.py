@@ -190,6 +190,7 @@ class RulesView(PageView):
         t = self.add_text(self.tr(g.tagline), left, y, body + 1, MUTED, width=col_w)
         y -= t.content_height + 14 * s
         for sec in g.sections:
+            self.new_batch()
             y -= 10 * s
             t = self.add_text(self.tr(sec.heading), left, y, head, ACCENT, width=col_w,
                               bold=True)
@@ -200,6 +201,7 @@ class RulesView(PageView):
             for block in sec.blocks:
                 if block.kind == "step":
                     step += 1
+                self.new_batch()
                 y = self.layout_block(block, left, col_w, y, body, step) - 10 * s
         return y - 10 * s
 

@@ -2,8 +2,9 @@
 
 The page is laid out once per size, language or choice, in page coordinates that equal
 screen coordinates at scroll 0.  Scrolling only moves a camera (clipped to the content
-box), so no text is rebuilt while the page scrolls.  All page text lives in one pyglet
-Batch; ``texts`` keeps every text object with the width of the box it must fit in.
+box), so no text is rebuilt while the page scrolls.  Page text lives in pyglet Batches, one
+per stretch of the page (``new_batch``), and only the stretches in view are drawn;
+``texts`` keeps every text object with the width of the box it must fit in.
 """
 from __future__ import annotations
 
@@ -65,6 +66,7 @@ class PageView(arcade.View):
         self.max_scroll = 0.0
         self.camera = arcade.Camera2D()
         self.batch = pyglet.graphics.Batch()
+        self.batches: list[tuple[float, float, pyglet.graphics.Batch]] = []   # top, bottom
         self.texts: list[tuple[arcade.Text, float]] = []   # page text and its box width
         self.cards = arcade.SpriteList()
         self.rects: list[tuple[arcade.Rect, tuple[int, ...]]] = []   # boxes behind content
@@ -122,9 +124,18 @@ class PageView(arcade.View):
         self.rects = []
         self.layout_header(w, h)
         bottom = self.layout_page(w, h)
+        extents: dict[pyglet.graphics.Batch, tuple[float, float]] = {}
+        for t, _ in self.texts:
+            top, low = extents.get(t.batch, (t.top, t.bottom))
+            extents[t.batch] = (max(top, t.top), min(low, t.bottom))
+        self.batches = [(top, low, b) for b, (top, low) in extents.items()]
         self.max_scroll = max(0.0, self.page_top - bottom - self.content.height)
         self.scroll_to(self.scroll)
         self._laid_out = (w, h, i18n.language())
+
+    def new_batch(self) -> None:
+        """Later page text goes into a batch of its own (drawn only while in view)."""
+        self.batch = pyglet.graphics.Batch()
 
     def layout_header(self, w: int, h: int) -> None:
         raise NotImplementedError
@@ -182,14 +193,20 @@ class PageView(arcade.View):
             self.relayout()
         self.clear()
         w, h = self.window.width, self.window.height
-        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
         c = self.content
-        draw_panel(c.center_x, c.center_y, c.width + 8, c.height + 8, 245)
+        # felt only above the page: software GL pays for every textured pixel
+        band = c.top + 4
+        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, band, w, h - band))
+        draw_panel(c.center_x, c.center_y, c.width + 8, c.height + 8, 255)
+        view_top, view_bottom = c.top - self.scroll, c.bottom - self.scroll
         with self.camera.activate():
             for rect, color in self.rects:
-                arcade.draw_rect_filled(rect, color)
+                if rect.bottom <= view_top and rect.top >= view_bottom:
+                    arcade.draw_rect_filled(rect, color)
             self.cards.draw()
-            self.batch.draw()
+            for top, bottom, batch in self.batches:
+                if bottom <= view_top and top >= view_bottom:
+                    batch.draw()
         self.window.ctx.scissor = None
         self.window.default_camera.use()
         self.draw_header()
