@@ -218,10 +218,13 @@ class TournamentReport:
 
 
 def tournament(game: str, deals: int, seats: list[str], players: int | None = None,
-               seed: int = 0, progress: bool = False) -> TournamentReport:
+               seed: int = 0, progress: bool = False,
+               overrides: dict[str, dict[str, Any]] | None = None) -> TournamentReport:
     """Every deal ``seed .. seed + deals - 1`` played ``players`` times, the entries of
     ``seats`` (repeated to fill the table) rotated one seat further each time, so every
-    entry meets every deal from every seat."""
+    entry meets every deal from every seat.  ``overrides`` maps a level to parameters
+    that replace its own (tests fix a search's iterations with it)."""
+    overrides = overrides or {}
     cls = GAMES[game]
     n = players or cls.players_allowed[0]
     names = (list(seats) * n)[:n]
@@ -236,7 +239,8 @@ def tournament(game: str, deals: int, seats: list[str], players: int | None = No
         for r in range(n):
             g = cls.new(seed=seed + d, **options)
             who = [(s + r) % n for s in range(n)]          # seat -> entry
-            bots = [make_bot(game, names[who[s]], seed=((seed + d) * 8 + r) * 8 + s)
+            bots = [make_bot(game, names[who[s]], seed=((seed + d) * 8 + r) * 8 + s,
+                             overrides=overrides.get(names[who[s]]))
                     for s in range(n)]
             while not g.is_over:
                 seat = g.current_player

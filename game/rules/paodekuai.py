@@ -87,6 +87,87 @@ def classify(cards: list[str], opening: bool = False) -> Shape | None:
     return None
 
 
+def beat_exists(hand: list[str], shape: Shape) -> bool:
+    """Could ``hand`` make any play that beats ``shape`` (PDK-7, bombs included)?"""
+    counts: dict[int, int] = {}
+    for c in hand:
+        r = RANK[c[0]]
+        counts[r] = counts.get(r, 0) + 1
+    for r, n in counts.items():
+        if n == 4 and Shape("bomb", 4, r).beats(shape):
+            return True
+        if r == ACE and n >= 3 and Shape("bomb", 3, AAA_BOMB).beats(shape):
+            return True
+    if shape.is_bomb:
+        return False
+    kind, top = shape.kind, shape.top
+    if kind in ("single", "pair", "triple"):
+        need = shape.size
+        return any(r > top and n >= need and not (kind == "triple" and r == ACE)
+                   for r, n in counts.items())
+    need = 1 if kind == "straight" else 2
+    length = shape.size // need
+    for t in range(top + 1, ACE + 1):
+        if all(counts.get(r, 0) >= need for r in range(t - length + 1, t + 1)):
+            return True
+    return False
+
+
+def _rank_counts(cards: list[str]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for c in cards:
+        r = RANK[c[0]]
+        counts[r] = counts.get(r, 0) + 1
+    return counts
+
+
+def _adds_beat(counts: dict[int, int], r: int, shape: Shape) -> bool:
+    """Would one more card of rank ``r`` let a hand with these rank ``counts`` (which
+    cannot beat ``shape``) beat it?  Only plays holding rank ``r`` can be new."""
+    n = counts.get(r, 0) + 1
+    if n == 4 and Shape("bomb", 4, r).beats(shape):
+        return True
+    if r == ACE and n == 3 and Shape("bomb", 3, AAA_BOMB).beats(shape):
+        return True
+    if shape.is_bomb or r <= shape.top - (0 if shape.kind in ("single", "pair", "triple")
+                                          else shape.size):
+        return False
+    kind = shape.kind
+    if kind in ("single", "pair", "triple"):
+        return r > shape.top and n >= shape.size and not (kind == "triple" and r == ACE)
+    need = 1 if kind == "straight" else 2
+    if n < need or r > ACE:
+        return False
+    length = shape.size // need
+    for t in range(max(r, shape.top + 1), min(r + length - 1, ACE) + 1):
+        if all(counts.get(x, 0) + (x == r) >= need for x in range(t - length + 1, t + 1)):
+            return True
+    return False
+
+
+def _pass_evidence(history: list[list[Any]], seats: list[int]
+                   ) -> dict[int, list[tuple[list[str], Shape]]]:
+    """Per seat, for each of its passes: the cards it played after that pass (they were in
+    its hand then) and the shape of the play it could not beat."""
+    out: dict[int, list[tuple[list[str], Shape]]] = {s: [] for s in seats}
+    table: Shape | None = None
+    passes = 0
+    first = True
+    for i, h in enumerate(history):
+        if len(h) == 2:
+            table = classify(list(h[1]), first)
+            first, passes = False, 0
+            continue
+        s = h[0]
+        if s in out and table is not None:
+            later = [c for e in history[i + 1:] if len(e) == 2 and e[0] == s for c in e[1]]
+            out[s].append((later, table))
+        passes += 1
+        if passes == PLAYERS - 1:
+            table, passes = None, 0
+    return out
+
+
 @register
 class PaoDeKuai(Game):
     key = "paodekuai"
@@ -452,17 +533,53 @@ class PaoDeKuai(Game):
     @classmethod
     def sample(cls, obs: dict[str, Any], rng: Rng) -> PaoDeKuai:
         """A full state consistent with one seat's observation: the cards not yet played
-        and not in the seat's hand are dealt at random to the others by hand size."""
+        and not in the seat's hand are dealt at random to the others by hand size, such
+        that no one who passed held a play that beat the play they passed on (PDK-8: a
+        pass proves it, in every shape, bombs included).  The cards are dealt highest
+        first, each to a seat that can take it without breaking a pass, chosen in
+        proportion to the room left (uniform when no pass constrains anything)."""
         seat = obs["seat"]
         played = [c for h in obs["history"] if len(h) == 2 for c in h[1]]
         gone = Counter(obs["hand"]) + Counter(played)
         unknown = list((Counter(cls.full_deck()) - gone).elements())
         rng.shuffle(unknown)
+        others = [s for s in range(PLAYERS) if s != seat]
+        passes = _pass_evidence(obs["history"], others)
         g = cls()
-        for s in range(PLAYERS):
-            if s == seat:
-                g.hands[s] = list(obs["hand"])
-            else:
+        g.hands[seat] = list(obs["hand"])
+        if any(passes.values()):
+            unknown.sort(key=lambda c: -RANK[c[0]])    # stable: random among equals
+            for _attempt in range(4):  # a dead end (rare) starts again in a new order
+                room = {s: obs["hand_sizes"][s] for s in others}
+                held: dict[int, list[str]] = {s: [] for s in others}
+                # per seat and pass: rank counts of the hand it had then, so far
+                then = {s: [(_rank_counts(later), shape) for later, shape in passes[s]]
+                        for s in others}
+                stuck = False
+                for c in unknown:
+                    r = RANK[c[0]]
+                    fits = [s for s in others if room[s] > 0
+                            and not any(_adds_beat(counts, r, shape)
+                                        for counts, shape in then[s])]
+                    if not fits:
+                        stuck = True
+                        fits = [s for s in others if room[s] > 0]
+                    if len(fits) == 1:
+                        to = fits[0]
+                    else:
+                        x = rng.below(sum(room[s] for s in fits))
+                        to = fits[0] if x < room[fits[0]] else fits[1]
+                    held[to].append(c)
+                    room[to] -= 1
+                    for counts, _shape in then[to]:
+                        counts[r] = counts.get(r, 0) + 1
+                if not stuck:
+                    break
+                rng.shuffle(unknown)
+            for s in others:
+                g.hands[s] = sorted(held[s], key=card_key)
+        else:
+            for s in others:
                 n = obs["hand_sizes"][s]
                 g.hands[s], unknown = sorted(unknown[:n], key=card_key), unknown[n:]
         g.current = obs["current_player"]
