@@ -198,15 +198,28 @@ class RulesView(PageView):
             self.rects.append((arcade.LRBT(left, left + col_w, y - 2, y), (200, 160, 60)))
             y -= 12 * s
             step = 0
+            scene_w = max((self.scene_width(b) for b in sec.blocks), default=0.0)
             for block in sec.blocks:
                 if block.kind == "step":
                     step += 1
                 self.new_batch()
-                y = self.layout_block(block, left, col_w, y, body, step) - 10 * s
+                y = self.layout_block(block, left, col_w, y, body, step, scene_w) - 10 * s
         return y - 10 * s
 
+    def card_size(self) -> tuple[float, float]:
+        card_h = max(88.0, 118 * self.scale)
+        return card_h * assets.CARD_W / assets.CARD_H, card_h
+
+    def scene_width(self, b: Block) -> float:
+        """The width of a scene's strip of felt (0 for other blocks)."""
+        if b.scene is None:
+            return 0.0
+        card_w, _ = self.card_size()
+        widths = [card_w * (1 + 0.4 * (len(grp) - 1)) for grp in b.scene.groups]
+        return sum(widths) + card_w * 0.35 * (len(widths) - 1) + 2 * 14 * self.scale
+
     def layout_block(self, b: Block, left: float, col_w: float, y: float, body: float,
-                     step: int) -> float:
+                     step: int, scene_w: float = 0.0) -> float:
         s = self.scale
         if b.kind == "para":
             t = self.add_text(self.tr(b.text), left, y, body, INK, width=col_w)
@@ -224,23 +237,24 @@ class RulesView(PageView):
             return y - max(a.content_height, d.content_height)
         assert b.scene is not None
         sc = b.scene
-        card_h = max(88.0, 118 * s)
-        card_w = card_h * assets.CARD_W / assets.CARD_H
+        card_w, card_h = self.card_size()
         over = card_w * 0.4
         gap = card_w * 0.35
         widths = [card_w + over * (len(grp) - 1) for grp in sc.groups]
-        cards_w = sum(widths) + gap * (len(widths) - 1) + 2 * 14 * s
+        cards_w = self.scene_width(b)
         box_h = card_h + 2 * 12 * s
-        caption_w = col_w - cards_w - 20 * s
+        caption_x = max(cards_w, scene_w)           # captions of a section line up
+        caption_w = col_w - caption_x - 20 * s
         beside = caption_w >= 300 * s
-        self.rects.append((arcade.LRBT(left, left + cards_w, y - box_h, y), SCENE_FELT))
+        strip = caption_x if beside else cards_w     # one width for a section's strips
+        self.rects.append((arcade.LRBT(left, left + strip, y - box_h, y), SCENE_FELT))
         x = left + 14 * s
         for grp, gw in zip(sc.groups, widths, strict=True):
             for i, card in enumerate(grp):
                 self.add_card(sc.style, card, x + card_w / 2 + i * over, y - box_h / 2, card_h)
             x += gw + gap
         if beside:
-            t = self.add_text(self.tr(sc.caption), left + cards_w + 20 * s, y - 4 * s, body,
+            t = self.add_text(self.tr(sc.caption), left + caption_x + 20 * s, y - 4 * s, body,
                               INK, width=caption_w)
             return y - max(box_h, t.content_height + 4 * s)
         t = self.add_text(self.tr(sc.caption), left, y - box_h - 8 * s, body, INK, width=col_w)

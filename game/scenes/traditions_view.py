@@ -117,7 +117,7 @@ class TraditionsView(PageView):
             self.texts[-1] = (t, bw - 28 * s)
             self.game_links.append((g, rect))
             x += bw + 14 * s
-        return y - 60 * s
+        return y - max(48.0, body * 2.8) - 24 * s
 
     def draw_header(self) -> None:
         self.title.draw()
