@@ -249,6 +249,8 @@ AUTOBUS = GameRules("autobus", "Hospodský autobus", "french", N_(
              "a side pile it takes the pile's rank, and on an empty space you choose its "
              "rank. When it moves from a side pile to a run it is wild again. It fits any "
              "pile, so it never goes under the bus.")),
+        B(N_("A joker that has gone onto a run stays there: it is never swapped for another "
+             "card or taken back.")),
         B(N_("Only a card played from your hand lets you draw four when the hand is empty; "
              "if that card was a king, its run is cleared first.")),
         B(N_("When a card has to be drawn and the stock is empty, the completed pile is "
