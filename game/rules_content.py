@@ -24,12 +24,14 @@ BlockKind = Literal["para", "bullet", "step", "term", "scene"]
 
 @dataclass(frozen=True)
 class Scene:
-    """A few cards drawn with their real sprites.  Cards in one group overlap like a
-    covered card (attack and defence, a run, a pile); groups stand side by side."""
+    """A few cards drawn with their real sprites.  Cards in one group overlap (a run, a
+    pile; with ``cover``, each card lies across the one before, as a defence covers an
+    attack); groups stand side by side."""
 
     style: str
     groups: tuple[tuple[str, ...], ...]
     caption: str
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,10 @@ def T(term: str, text: str) -> Block:
     return Block("term", text, term=term)
 
 
-def X(style: str, groups: str, caption: str) -> Block:
+def X(style: str, groups: str, caption: str, cover: bool = False) -> Block:
     """A scene: ``groups`` is card notation, groups split by ``|``, cards by spaces."""
     parsed = tuple(tuple(g.split()) for g in groups.split("|"))
-    return Block("scene", scene=Scene(style, parsed, caption))
+    return Block("scene", scene=Scene(style, parsed, caption, cover))
 
 
 # ---- words every page shares -------------------------------------------------------------
@@ -180,14 +182,14 @@ DURAK = GameRules("durak", "Durak", "atlasnye", N_(
         X("atlasnye", "6H", N_("The turned-up card is the six of hearts, so hearts are "
                                "trumps for this deal.")),
         X("atlasnye", "9S JS", N_("You attack with the nine of spades. Your opponent covers "
-                                  "it with the spade В, the jack.")),
+                                  "it with the spade В, the jack."), cover=True),
         X("atlasnye", "9D | TD | 7H", N_(
             "Nines and jacks are now on the table, so you throw in the nine of diamonds. "
             "It can be covered by the ten of diamonds or by any heart, even the seven, or "
             "your opponent can take.")),
         X("atlasnye", "9S JS | 9D 7H", N_(
             "Covered with the seven of hearts. You have no nine or jack left, so you stop: "
-            "all four cards leave the game and your opponent attacks next.")),
+            "all four cards leave the game and your opponent attacks next."), cover=True),
     )),
     Section("terms", TERMS, (
         T(N_("Trumps"), N_("The suit of the turned-up card. A trump covers any card of "

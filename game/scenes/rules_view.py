@@ -215,7 +215,8 @@ class RulesView(PageView):
         if b.scene is None:
             return 0.0
         card_w, _ = self.card_size()
-        widths = [card_w * (1 + 0.4 * (len(grp) - 1)) for grp in b.scene.groups]
+        step = 0.3 if b.scene.cover else 0.4
+        widths = [card_w * (1 + step * (len(grp) - 1)) for grp in b.scene.groups]
         return sum(widths) + card_w * 0.35 * (len(widths) - 1) + 2 * 14 * self.scale
 
     def layout_block(self, b: Block, left: float, col_w: float, y: float, body: float,
@@ -238,11 +239,13 @@ class RulesView(PageView):
         assert b.scene is not None
         sc = b.scene
         card_w, card_h = self.card_size()
-        over = card_w * 0.4
+        over = card_w * (0.3 if sc.cover else 0.4)
+        drop = card_h * 0.16 if sc.cover else 0.0      # a covering card lies lower, turned
         gap = card_w * 0.35
         widths = [card_w + over * (len(grp) - 1) for grp in sc.groups]
         cards_w = self.scene_width(b)
-        box_h = card_h + 2 * 12 * s
+        deepest = max(len(grp) for grp in sc.groups) - 1
+        box_h = card_h + drop * deepest + 2 * 12 * s
         caption_x = max(cards_w, scene_w)           # captions of a section line up
         caption_w = col_w - caption_x - 20 * s
         beside = caption_w >= 300 * s
@@ -251,7 +254,10 @@ class RulesView(PageView):
         x = left + 14 * s
         for grp, gw in zip(sc.groups, widths, strict=True):
             for i, card in enumerate(grp):
-                self.add_card(sc.style, card, x + card_w / 2 + i * over, y - box_h / 2, card_h)
+                sp = self.add_card(sc.style, card, x + card_w / 2 + i * over,
+                                   y - 12 * s - card_h / 2 - i * drop, card_h)
+                if sc.cover and i:
+                    sp.angle = 14
             x += gw + gap
         if beside:
             t = self.add_text(self.tr(sc.caption), left + caption_x + 20 * s, y - 4 * s, body,
