@@ -597,11 +597,7 @@ class TableView(arcade.View):
         for name, box in self.targets().items():
             draw_glow((box.cx, box.cy, box.w, box.h), name in live)
         self.sprite_list.draw()
-        for tid in self.last_ai:
-            sp = self.sprites.get(tid)
-            if sp is not None and not sp.is_moving and sp.visible:
-                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 8,
-                                                     L.card_h + 8), (120, 200, 255), 3, sp.angle)
+        self.draw_last_ai()
         for tok in self.selected:
             sp = self.sprites.get(tok.id)
             if sp is not None:
@@ -623,6 +619,23 @@ class TableView(arcade.View):
         self.pause_panel.draw(L.w, L.h)
         self.result_panel.draw(L.w, L.h)
         self.confirm.draw(L.w, L.h)
+
+    def draw_last_ai(self) -> None:
+        """One outline around the cards the last computer move put down (per place)."""
+        L = self.layout
+        boxes: dict[str, list[float]] = {}
+        for tok in self.board.tokens():
+            sp = self.sprites[tok.id]
+            if tok.id not in self.last_ai or sp.is_moving or not sp.visible:
+                continue
+            w, h = (L.card_h, L.card_w) if abs(sp.angle) % 180 > 45 else (L.card_w, L.card_h)
+            x0, y0, x1, y1 = (sp.center_x - w / 2, sp.center_y - h / 2,
+                              sp.center_x + w / 2, sp.center_y + h / 2)
+            b = boxes.setdefault(tok.place, [x0, y0, x1, y1])
+            b[:] = [min(b[0], x0), min(b[1], y0), max(b[2], x1), max(b[3], y1)]
+        for x0, y0, x1, y1 in boxes.values():
+            arcade.draw_lrbt_rectangle_outline(x0 - 5, x1 + 5, y0 - 5, y1 + 5,
+                                               (120, 200, 255), 3)
 
     def live_targets(self) -> set[str]:
         """Targets where the selection (or the card being dragged) can go now."""
