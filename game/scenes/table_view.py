@@ -26,7 +26,7 @@ from game.games import GameInfo, info
 from game.i18n import _, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import saves
-from game.ui import assets
+from game.ui import assets, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
 from game.ui.layout import Box, TableLayout
@@ -91,7 +91,8 @@ class TableView(arcade.View):
                 for s in self.ai_seats}
         delay = table[self.level].get("think_delay", [0.6, 1.0])
         self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.game.seed + 17,
-                           scale=lambda: self.app.think_scale)
+                           scale=lambda: self.app.think_scale * self.app.settings.opponent_pace)
+        TableLayout.card_scale = window.settings.card_scale
         self.layout = self.make_layout(window.width, window.height)
         self.board = Board()
         self.sprites: dict[int, CardSprite] = {}
@@ -585,6 +586,10 @@ class TableView(arcade.View):
         return self.pacer.thinking
 
     def on_draw(self) -> None:
+        with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)
+            self.draw_table()
+
+    def draw_table(self) -> None:
         self.clear()
         L = self.layout
         arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, L.w, L.h))

@@ -27,6 +27,11 @@ class Settings:
     levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
     autobus_players: int = 4       # players at the Hospodský autobus table (2, 3 or 4)
     opponent_pace: float = 1.0     # computers' pause before each card: 1 normal, 0 none
+    card_scale: float = 1.0        # card size on the tables: 0.85 .. 1.25
+    four_colour: bool = False      # French cards in four colours (blue diamonds, green clubs)
+    look_contrast: float = 0.5     # the table's look, 0 .. 1 each, 0.5 neutral (no pass)
+    look_grain: float = 0.5
+    look_warmth: float = 0.5
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,6 +68,10 @@ class Settings:
         files.check_value(s.to_dict())   # strings must be writable again (no surrogates)
         s.volume = min(1.0, max(0.0, s.volume))
         s.animation_scale = min(4.0, max(0.0, s.animation_scale))
+        s.card_scale = min(1.25, max(0.85, s.card_scale))
+        s.look_contrast = min(1.0, max(0.0, s.look_contrast))
+        s.look_grain = min(1.0, max(0.0, s.look_grain))
+        s.look_warmth = min(1.0, max(0.0, s.look_warmth))
         return s
 
 

@@ -24,11 +24,14 @@ class Box:
 class TableLayout:
     """What every table shares: scale, card size, top bar, status line, hand, buttons."""
 
+    #: the player's card size (settings.card_scale, 0.85 .. 1.25), set by the table view
+    card_scale = 1.0
+
     def __init__(self, width: float, height: float) -> None:
         self.w, self.h = float(width), float(height)
         self.s = max(0.45, min(self.w / BASE_W, self.h / BASE_H))
-        self.card_w = 100 * self.s
-        self.card_h = 140 * self.s
+        self.card_w = 100 * self.s * self.card_scale
+        self.card_h = 140 * self.s * self.card_scale
         self.bar_h = max(48.0, 52 * self.s)
         self.hand_y = 18 * self.s + self.card_h / 2 + 14 * self.s
         self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
