@@ -17,7 +17,8 @@ from typing import Any, ClassVar, TypeVar
 from game.cards import NotationError
 
 __all__ = [
-    "GAMES", "Event", "Game", "IllegalMove", "Move", "NotationError", "Rng", "register",
+    "GAMES", "Event", "Game", "IllegalMove", "Move", "NotationError", "Rng", "StateError",
+    "register",
 ]
 
 
@@ -43,6 +44,11 @@ class IllegalMove(ValueError):
 
 class DeckError(ValueError):
     """An explicit deck that is not a permutation of the game's deck."""
+
+
+class StateError(ValueError):
+    """``from_dict`` was given something that is not a state of that game (wrong keys or
+    types, values out of range, cards lost or added, parts that contradict each other)."""
 
 
 @dataclass(frozen=True)
@@ -232,8 +238,9 @@ class Game(ABC):
     def clone(self: G) -> G: ...
 
     def parse_move(self, move: Move | str) -> Move:
-        """Turn text into a normalised :class:`Move`; raise NotationError on bad syntax."""
-        m = move if isinstance(move, Move) else Move.parse(move)
+        """Turn text into a normalised :class:`Move`; raise NotationError on bad syntax
+        (and for anything that is neither text nor a :class:`Move` of text)."""
+        m = _plain_move(move) if isinstance(move, Move) else Move.parse(move)
         return self._normalise(m)
 
     @abstractmethod
@@ -303,6 +310,18 @@ class Game(ABC):
         What ``seat`` knows (its hand, public cards, cards it saw go into another hand)
         stays where it is, so ``observation(seat)`` is the same in the copy.
         """
+
+
+def _plain_move(move: Move) -> Move:
+    """``move`` with plain ``str`` fields, or NotationError when a field is not text."""
+    kind, args = move.kind, move.args
+    if not isinstance(kind, str) or not isinstance(args, tuple | list) or not all(
+            isinstance(a, str) for a in args):
+        raise NotationError("a move's verb and arguments must be text")
+    plain = Move(str.__str__(kind), tuple(str.__str__(a) for a in args))
+    if not plain.kind:
+        raise NotationError("empty move")
+    return plain
 
 
 def split_known(hand: list[str], known: list[str]) -> tuple[list[str], list[str]]:

@@ -18,7 +18,7 @@ RESERVE_SIZE = 10
 AUX = 4
 TURN_LIMIT = 3000  # BUS-11 safety net
 SOURCES = ("hand", "reserve", "aux1", "aux2", "aux3", "aux4")
-_RUN = re.compile(r"^run([1-9]\d*)$")
+_RUN = re.compile(r"^run([1-9]\d{0,5})$")  # no deal has more than a dozen runs
 _AUX = re.compile(r"^aux([1-4])(?:=(.+))?$", re.IGNORECASE)
 
 
@@ -206,7 +206,7 @@ class Autobus(Game):
             if src not in SOURCES:
                 raise NotationError(f"bad source {a[1]!r}: use hand, reserve or aux1..aux4")
             if dst != "new" and not _RUN.match(dst):
-                raise NotationError(f"bad target {a[2]!r}: use run1, run2, ... or new")
+                raise NotationError(f"bad target {a[2][:20]!r}: use run1, run2, ... or new")
             return Move("play", (card, src, dst))
         if move.kind == "discard":
             if len(a) != 2:
@@ -448,17 +448,43 @@ class Autobus(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Autobus:
+        """The state ``to_dict`` gave; StateError for anything that is not one."""
+        from game.rules import validate
+
+        v = validate.Reader(cls, d, cls().to_dict())
         g = cls()
-        g.seed, g.deck, g.players = d["seed"], list(d["deck"]), d["players"]
-        g.rng = Rng.from_str(d["rng"])
-        g.reserves = [list(r) for r in d["reserves"]]
-        g.hands = [list(h) for h in d["hands"]]
-        g.aux = [[list(p) for p in piles] for piles in d["aux"]]
-        g.aux_rank = [list(r) for r in d["aux_rank"]]
-        g.runs = [None if r is None else list(r) for r in d["runs"]]
-        g.stock, g.completed = list(d["stock"]), list(d["completed"])
-        g.current, g.turn, g.run_played = d["current"], d["turn"], d["run_played"]
-        g.quiet, g.winner, g.drawn, g.moves = d["quiet"], d["winner"], d["drawn"], d["moves"]
+        g.seed, g.deck, g.rng = v.seed(), v.deck_order(), v.rng()
+        g.players = n = v.integer("players", 2, 4)
+        g.reserves, g.hands = v.card_lists("reserves", n), v.card_lists("hands", n)
+        v.check(all(len(h) <= HAND_SIZE for h in g.hands), "a hand holds more than four")
+        g.aux, g.aux_rank = [], []
+        for s, (piles, ranks) in enumerate(zip(v.lists("aux", n), v.lists("aux_rank", n),
+                                               strict=True)):
+            if not isinstance(piles, list) or len(piles) != AUX or not isinstance(
+                    ranks, list) or len(ranks) != AUX:
+                v.fail(f"aux[{s}] and aux_rank[{s}] are not four piles")
+            g.aux.append([v.card_list(p, f"aux[{s}]") for p in piles])
+            g.aux_rank.append(list(ranks))
+            for pile, rank in zip(g.aux[s], ranks, strict=True):
+                v.check(rank is None if not pile else type(rank) is str and rank in VALUE and all(
+                    c in (JOKER, rank) or c[0] == rank for c in pile),
+                        f"aux[{s}] has a pile whose cards or rank do not match")
+        runs = v.d["runs"]
+        v.check(isinstance(runs, list) and (not runs or runs[-1] is not None),
+                "runs is not a list of runs")
+        g.runs = [None if r is None else v.card_list(r, "runs") for r in runs]
+        v.check(all(r is None or 0 < len(r) < 13 and all(
+            c == JOKER or VALUE[c[0]] == i + 1 for i, c in enumerate(r)) for r in g.runs),
+                "a run does not climb from the ace by one")
+        g.stock, g.completed = v.cards("stock"), v.cards("completed")
+        g.current, g.turn = v.integer("current", 0, n - 1), v.integer("turn", 1, TURN_LIMIT)
+        g.run_played, g.quiet = v.boolean("run_played"), v.integer("quiet", 0, TURN_LIMIT)
+        g.winner, g.drawn = v.optional_int("winner", 0, n - 1), v.boolean("drawn")
+        g.moves = v.moves()
+        v.check(not (g.drawn and g.winner is not None), "a deal both won and drawn")
+        v.check(all(g.reserves) if g.winner is None else not g.reserves[g.winner],
+                "an empty reserve must be the winner's")
+        validate.finish(v, g, d)
         return g
 
     def clone(self) -> Autobus:

@@ -159,7 +159,7 @@ class Dudak(Game):
 
     def _normalise(self, move: Move) -> Move:
         if move.kind == "declare":
-            if len(move.args) != 1 or move.args[0].upper() not in CZECH_SUITS:
+            if len(move.args) != 1 or move.args[0].upper() not in tuple(CZECH_SUITS):
                 raise NotationError("'declare' takes one suit: L (leaves), H (hearts), "
                                     "B (bells) or A (acorns)")
             return Move("declare", (move.args[0].upper(),))
@@ -361,15 +361,40 @@ class Dudak(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Dudak:
+        """The state ``to_dict`` gave; StateError for anything that is not one."""
+        from game.rules import validate
+
+        v = validate.Reader(cls, d, cls().to_dict())
         g = cls()
-        g.seed, g.deck, g.dealer = d["seed"], list(d["deck"]), d["dealer"]
-        g.hands = [list(h) for h in d["hands"]]
-        g.collected = [list(c) for c in d["collected"]]
-        g.known = [list(k) for k in d["known"]]
-        g.trumps = list(d["trumps"])
-        g.pile, g.out = list(d["pile"]), list(d["out"])
-        g.current, g.phase, g.dudak = d["current"], d["phase"], d["dudak"]
-        g.by_safety_net, g.moves = d["safety_net"], d["moves"]
+        g.seed, g.deck = v.seed(), v.deck_order()
+        g.dealer = v.integer("dealer", 0, PLAYERS - 1)
+        g.hands = v.card_lists("hands", PLAYERS)
+        g.collected = v.card_lists("collected", PLAYERS)
+        g.known = v.card_lists("known", PLAYERS)
+        for s in range(PLAYERS):
+            v.subset(g.known[s], g.hands[s] + g.collected[s],
+                     f"known[{s}] names cards that seat does not hold")
+        g.trumps = list(v.lists("trumps", PLAYERS))
+        named = [t for t in g.trumps if t is not None]
+        v.check(all(type(t) is str and len(t) == 1 and t in CZECH_SUITS for t in named)
+                and len(set(named)) == len(named), "trumps are not distinct suits or null")
+        g.pile, g.out = v.cards("pile"), v.cards("out")
+        g.current = v.integer("current", 0, PLAYERS - 1)
+        g.phase = v.choice("phase", ("start", "collecting", "follow"))
+        g.dudak = v.optional_int("dudak", 0, PLAYERS - 1)
+        g.by_safety_net, g.moves = v.boolean("safety_net"), v.moves()
+        v.check(all(not c or s == g.current and g.phase == "collecting"
+                    for s, c in enumerate(g.collected)),
+                "only the seat collecting now has collected cards")
+        v.check(g.phase == "start" or bool(g.pile), "a follow-up or collection with no pile")
+        v.check(g.by_safety_net <= (g.dudak is not None), "a safety net with no Dudák")
+        holders = [s for s in range(PLAYERS) if not g.is_out(s)]
+        if g.dudak is None:
+            v.check(len(holders) > 1 and g.current in holders,
+                    "the deal goes on but the seat to act has no cards")
+        elif not g.by_safety_net:
+            v.check(holders in ([], [g.dudak]), "the Dudák is not the last with cards")
+        validate.finish(v, g, d)
         return g
 
     def clone(self) -> Dudak:

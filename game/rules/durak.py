@@ -323,17 +323,40 @@ class Durak(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Durak:
+        """The state ``to_dict`` gave; StateError for anything that is not one."""
+        from game.rules import validate
+
+        v = validate.Reader(cls, d, cls().to_dict())
         g = cls()
-        g.seed, g.deck = d["seed"], list(d["deck"])
-        g.hands = [list(h) for h in d["hands"]]
-        g.talon = list(d["talon"])
-        g.trump_card = d["trump_card"]
-        g.attacker = d["attacker"]
-        g.table = [list(p) for p in d["table"]]
-        g.discard = list(d["discard"])
-        g.limit, g.taking = d["limit"], d["taking"]
-        g.known = [list(k) for k in d["known"]]
-        g.winner, g.over, g.draw, g.moves = d["winner"], d["over"], d["draw"], d["moves"]
+        g.seed, g.deck = v.seed(), v.deck_order()
+        g.hands = v.card_lists("hands", 2)
+        g.talon = v.cards("talon")
+        g.trump_card = v.card(d["trump_card"], "trump_card")
+        v.check(not g.talon or g.talon[-1] == g.trump_card, "the trump card is not last")
+        g.attacker = v.integer("attacker", 0, 1)
+        for pair in v.items("table"):
+            v.check(isinstance(pair, list) and len(pair) == 2 and pair[0] is not None,
+                    "table is not a list of [attack, defence or null] pairs")
+            g.table.append([v.card(pair[0], "table"),
+                            None if pair[1] is None else v.card(pair[1], "table")])
+        g.discard = v.cards("discard")
+        g.limit, g.taking = v.integer("limit", 0, MAX_ATTACKS), v.boolean("taking")
+        g.known = v.card_lists("known", 2)
+        for s in (0, 1):
+            v.subset(g.known[s], g.hands[s], f"known[{s}] names cards not in that hand")
+        g.winner, g.over = v.optional_int("winner", 0, 1), v.boolean("over")
+        g.draw, g.moves = v.boolean("draw"), v.moves()
+        v.check(g.over == (g.draw or g.winner is not None) and not (g.draw and g.winner
+                                                                   is not None),
+                "over, draw and winner disagree")
+        v.check(len(g.table) <= g.limit or g.over, "more attack cards than the bout allows")
+        v.check(all(a is not None and (b is None or g.beats(b, a)) for a, b in g.table),
+                "a defence card does not beat its attack card")
+        v.check(g.taking or all(p[1] is not None for p in g.table[:-1]),
+                "an attack card was passed by unbeaten")
+        v.check(not g.taking or any(p[1] is None for p in g.table),
+                "the defender takes with nothing unbeaten")
+        validate.finish(v, g, d)
         return g
 
     def clone(self) -> Durak:

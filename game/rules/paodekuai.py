@@ -499,19 +499,54 @@ class PaoDeKuai(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> PaoDeKuai:
+        """The state ``to_dict`` gave; StateError for anything that is not one."""
+        from game.rules import validate
+
+        v = validate.Reader(cls, d, cls().to_dict())
         g = cls()
-        g.seed, g.deck = d["seed"], list(d["deck"])
-        g.hands = [list(h) for h in d["hands"]]
-        g.current = d["current"]
-        g.table, g.table_seat, g.table_led = list(d["table"]), d["table_seat"], d["table_led"]
-        g.table_shape = classify(g.table, d["table_opening"]) if g.table else None
-        g.passes, g.passed = d["passes"], list(d["passed"])
-        g.discard = list(d["discard"])
-        g.history = [list(h) for h in d["history"]]
-        g.played_any, g.scores = list(d["played_any"]), list(d["scores"])
-        g.opening, g.winner = d["opening"], d["winner"]
-        g.settlement = [dict(b) for b in d["settlement"]]
-        g.moves = d["moves"]
+        g.seed, g.deck = v.seed(), v.deck_order()
+        g.hands = v.card_lists("hands", PLAYERS)
+        g.current = v.integer("current", 0, PLAYERS - 1)
+        g.table, g.table_seat = v.cards("table"), v.optional_int("table_seat", 0, PLAYERS - 1)
+        g.table_led, opening = v.boolean("table_led"), v.boolean("table_opening")
+        g.table_shape = classify(g.table, opening) if g.table else None
+        v.check(not g.table or g.table_shape is not None and g.table_seat is not None,
+                "the table holds no allowed play of a seat")
+        v.check(bool(g.table) or g.table_seat is None, "an empty table has a seat")
+        g.passes, g.passed = v.integer("passes", 0, PLAYERS - 2), v.items("passed")
+        v.check(len(g.passed) == g.passes and all(
+            v.int_value(s, "passed", 0, PLAYERS - 1) != g.table_seat for s in g.passed)
+                and len(set(g.passed)) == g.passes,
+                "passed does not list the seats that passed on the table")
+        g.discard = v.cards("discard")
+        g.history = v.items("history", validate.MOVES_MAX)
+        played: list[str] = []
+        for h in g.history:
+            v.check(isinstance(h, list) and len(h) in (1, 2), "history is not [seat, cards]")
+            v.int_value(h[0], "history", 0, PLAYERS - 1)
+            if len(h) == 2:
+                played += v.card_list(h[1], "history")
+                v.check(bool(h[1]), "history holds an empty play")
+        v.check(sorted(played) == sorted(g.table + g.discard),
+                "history, table and discard disagree")
+        g.played_any = list(v.lists("played_any", PLAYERS))
+        v.check(all(type(p) is bool for p in g.played_any), "played_any is not true/false")
+        g.scores = [v.int_value(x, "scores", -10**6, 10**6) for x in v.lists("scores", PLAYERS)]
+        v.check(sum(g.scores) == 0, "the scores do not add up to zero")
+        g.opening, g.winner = v.boolean("opening"), v.optional_int("winner", 0, PLAYERS - 1)
+        v.check(not g.opening or not played, "an opening after cards were played")
+        g.settlement = []
+        for bill in v.items("settlement"):
+            v.check(isinstance(bill, dict) and all(
+                k in ("cards", "spring", "two_of_spades", "bombs", "total") and type(x) is int
+                for k, x in bill.items()), "settlement is not a list of bills")
+            g.settlement.append(dict(bill))
+        v.check(len(g.settlement) == (0 if g.winner is None else PLAYERS),
+                "settlement and winner disagree")
+        v.check(all(g.hands) if g.winner is None else not g.hands[g.winner],
+                "an empty hand must be the winner's")
+        g.moves = v.moves()
+        validate.finish(v, g, d)
         return g
 
     def clone(self) -> PaoDeKuai:
