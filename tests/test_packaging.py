@@ -94,6 +94,7 @@ def test_wheel_carries_the_data_inside_the_package(dists: dict[str, Path]) -> No
     assert [n for n in sorted(py) if n not in names] == []
 
 
+@pytest.mark.slow
 def test_installed_wheel_plays_its_smoke_run_outside_the_checkout(
         dists: dict[str, Path], tmp_path: Path) -> None:
     """A fresh venv outside the checkout gets only the wheel; the dependencies (arcade and
@@ -120,6 +121,36 @@ def test_installed_wheel_plays_its_smoke_run_outside_the_checkout(
     assert "OK" in smoke.stdout
     assert "missing" not in smoke.stderr and "Traceback" not in smoke.stderr, smoke.stderr
     assert not list(venv.rglob("settings.json")), "nothing is written into the install"
+
+
+def test_a_checkout_finds_its_data_at_the_top_and_none_is_missing() -> None:
+    from game import resources
+
+    assert resources.where() == "checkout"
+    assert resources.root() == ROOT
+    assert resources.missing() == []
+
+
+def test_a_frozen_bundle_finds_its_data_at_the_bundle_top(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import resources
+
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    resources.root.cache_clear()
+    try:
+        assert resources.where() == "frozen"
+        assert resources.path("sounds", "deal.wav") == tmp_path / "sounds" / "deal.wav"
+        assert "deal.wav" in " ".join(resources.missing())   # an empty bundle lacks it
+    finally:
+        monkeypatch.undo()
+        resources.root.cache_clear()
+    assert resources.root() == ROOT
+
+
+def test_the_spec_bundles_every_data_folder_and_the_catalogs() -> None:
+    spec = (ROOT / "cardclub.spec").read_text()
+    assert '("sprites", "sounds", "levels")' in spec and '"**/*.mo"' in spec
+    assert "onefile = EXE(" in spec and 'name="cardclub-folder"' in spec
 
 
 def test_audio_probe_silences_c_level_stderr(tmp_path: Path) -> None:
