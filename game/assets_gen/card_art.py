@@ -32,6 +32,7 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FACE = (252, 250, 243)
 EDGE = (120, 120, 120)
 INK = {"S": (25, 25, 30), "C": (25, 25, 30), "H": (200, 20, 45), "D": (200, 20, 45)}
+INK4 = {"S": (25, 25, 30), "C": (20, 125, 50), "H": (200, 20, 45), "D": (25, 80, 200)}
 CZ_INK = {"L": (40, 120, 50), "H": (200, 25, 45), "B": (205, 140, 10), "A": (120, 70, 30)}
 GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 GOLD = (222, 176, 52)
@@ -57,7 +58,7 @@ def suit_sign(style: str, suit: str, size: int) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     if style != "czech" or suit == "H":
-        color = CZ_INK["H"] if style == "czech" else INK[suit]
+        color = CZ_INK["H"] if style == "czech" else ink(style, suit)
         glyph = GLYPH[suit]
         f = font(int(big * 1.05), bold=False)
         box = d.textbbox((0, 0), glyph, font=f)
@@ -117,7 +118,9 @@ def _acorn(d: ImageDraw.ImageDraw, s: int) -> None:
 
 
 def ink(style: str, suit: str) -> tuple[int, int, int]:
-    return CZ_INK[suit] if style == "czech" else INK[suit]
+    if style == "czech":
+        return CZ_INK[suit]
+    return (INK4 if style == "french4" else INK)[suit]   # french4: four colours
 
 
 # ----- layout pieces -------------------------------------------------------------------
@@ -324,6 +327,7 @@ def write_all(root: Path | None = None) -> int:
     count = 0
     decks = {
         "french": [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS] + ["X"],
+        "french4": [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS] + ["X"],
         "czech": [r + s for s in CZECH_SUITS for r in CZECH_RANKS],
         "atlasnye": atlasnye_deck(),
     }

@@ -36,9 +36,27 @@ def _load(path: Path, name: str) -> arcade.Texture:
     return arcade.Texture(_stand_in(name), hash=f"stand-in-{name}")
 
 
-@cache
+def four_colour() -> bool:
+    """Whether the player chose four-colour French cards (settings.four_colour)."""
+    try:
+        return bool(arcade.get_window().settings.four_colour)  # type: ignore[attr-defined]
+    except Exception:  # no window, or a window without our settings
+        return False
+
+
 def card_texture(style: str, card: str) -> arcade.Texture:
+    """A card face; French cards in four colours when the player chose them."""
+    if style == "french" and four_colour():
+        style = "french4"
+    return _card_texture(style, card)
+
+
+@cache
+def _card_texture(style: str, card: str) -> arcade.Texture:
     return _load(resources.path("sprites", "cards", style, f"{card}.png"), card)
+
+
+card_texture.cache_clear = _card_texture.cache_clear  # type: ignore[attr-defined]
 
 
 @cache
