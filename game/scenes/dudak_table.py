@@ -1,0 +1,520 @@
+"""The Dudák table: you (seat 0) and three computer players, clockwise in turn order:
+seat 1 (who plays after you) on your left, seat 2 opposite, seat 3 on your right.
+
+Beat by dropping a card on the pile (drag it, or tap it and then the pile); the
+follow-up card is a second drop.  ``Collect the top card`` and ``Take the pile`` show only
+while they are legal.  At the start of your turn, while you have no trump, the free
+suits are offered as buttons beside the pile.  Who went out, and in which order, the
+table works out from the observations (the engine only names the Dudák).
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import arcade
+
+from game.cards import CZECH_SUITS
+from game.i18n import N_, _, ngettext
+from game.i18n.words import card_text, suit_name
+from game.rules import GAMES, Event, IllegalMove, Move, Rng
+from game.scenes.table_view import HUMAN, Action, Slot, TableView, refusal
+from game.ui import assets
+from game.ui.layout import Box
+from game.ui.layouts.dudak import DudakLayout
+from game.ui.placement import Places
+from game.ui.widgets import SECONDARY, Button, ButtonGroup, Label
+
+PLAYERS = 4
+OTHERS = (1, 2, 3)
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
+BADGE_FILL = (250, 240, 210)       # the Ace's frame colour, behind the suit sign
+GOLD = (222, 176, 52)
+TURN = (255, 230, 120, 210)
+PULSE_TIME = 1.1
+
+
+@cache
+def suit_texture(suit: str) -> arcade.Texture:
+    """The suit sign as the cards draw it, cut from the centre of that suit's Ace."""
+    img = assets.card_texture("czech", "A" + suit).image.crop((54, 94, 146, 186))
+    return arcade.Texture(img, hash=f"dudak-suit-{suit}")
+
+
+def draw_badge(x: float, y: float, r: float, suit: str | None) -> None:
+    """A trump badge: the suit's sign on a round plate (an empty ring while none)."""
+    if suit is None:
+        arcade.draw_circle_outline(x, y, r, (255, 255, 255, 70), 2)
+        return
+    arcade.draw_circle_filled(x + 1, y - 2, r + 1, (0, 0, 0, 80))
+    arcade.draw_circle_filled(x, y, r, BADGE_FILL)
+    arcade.draw_circle_outline(x, y, r, GOLD, max(2.0, r * 0.12))
+    side = r * 1.5
+    arcade.draw_texture_rect(suit_texture(suit), arcade.XYWH(x, y, side, side))
+
+
+def surrender_dealer(seed: int) -> int:
+    """After a surrender the next dealer is random (DUD-2), drawn from the deal's seed."""
+    return Rng(seed ^ 0xD0DA).below(PLAYERS)
+
+
+class SuitButton(Button):
+    """A "Declare trump" choice: the suit's sign and its name."""
+
+    def __init__(self, suit: str, on_click: Any) -> None:
+        super().__init__(suit_name(suit, "czech").capitalize(), on_click, SECONDARY,
+                         name=f"declare-{suit}")
+        self.suit = suit
+        self.visible = False
+
+    def place(self, cx: float, cy: float, w: float, h: float, font: float | None = None) -> None:
+        super().place(cx, cy, w, h, font)
+        self.label.place(cx + h * 0.28, cy)
+
+    def draw(self) -> None:
+        super().draw()
+        if self.visible:
+            side = self.h * 0.62
+            x = self.label.text.x - self.label.text.content_width / 2 - side / 2 - 6
+            arcade.draw_texture_rect(suit_texture(self.suit), arcade.XYWH(x, self.cy, side,
+                                                                          side))
+
+
+class DudakTable(TableView):
+    key = "dudak"
+    layout: DudakLayout
+
+    def setup(self) -> None:
+        self.names = {s: Label("", 15, (255, 255, 255), anchor_x="left", bold=True)
+                      for s in OTHERS}
+        self.counts = {s: Label("", 13, (230, 240, 230), anchor_x="left") for s in OTHERS}
+        self.own_name = Label("", 15, (255, 255, 255), anchor_x="left", bold=True)
+        self.own_trump = Label("", 13, (230, 240, 230), anchor_x="left")
+        self.dealer_label = Label(_("dealer"), 11, (40, 30, 10), bold=True)
+        self.pile_label = Label("", 13, (230, 240, 230))
+        self.out_label = Label("", 13, (230, 240, 230), anchor_x="left")
+        self.aside_label = Label("", 13, (255, 245, 210), bold=True, multiline=True,
+                                 width=300, align="center", anchor_y="bottom")
+        self.declare_title = Label("", 15, (255, 245, 210), bold=True, anchor_y="bottom")
+        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top")
+        self.labels += [*self.names.values(), *self.counts.values(), self.own_name,
+                        self.own_trump, self.pile_label, self.out_label, self.aside_label]
+        self.suit_buttons = {s: SuitButton(s, lambda s=s: self.declare(s))
+                             for s in CZECH_SUITS}
+        self.declare_group = ButtonGroup(*self.suit_buttons.values())
+        self.out_order: list[int] = self.replay_out_order()
+        self._counts = list(self.obs["card_counts"])
+        self.pulses: list[list[float]] = []       # [x, y, seconds left]
+
+    def make_layout(self, width: float, height: float) -> DudakLayout:
+        return DudakLayout(width, height)
+
+    def card_text(self, card: str) -> str:
+        return card_text(card, "czech")
+
+    def who(self, seat: int) -> str:
+        return self.info.seat_name(seat)
+
+    # ----- who went out, and when (the table's own bookkeeping) ------------------------
+    def replay_out_order(self) -> list[int]:
+        """The order in which players went out, from the journal (a resumed deal)."""
+        j = self.journal
+        g = GAMES[self.key].new(seed=j.seed, deck=list(j.deck), **j.options)
+        order: list[int] = []
+        for m in j.moves:
+            g.play(m)
+            self.note_out(order, g.observation(HUMAN)["card_counts"])
+        return order
+
+    @staticmethod
+    def note_out(order: list[int], counts: list[int]) -> list[int]:
+        new = [s for s in range(PLAYERS) if counts[s] == 0 and s not in order]
+        order += new
+        return new
+
+    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        counts = self.game.observation(HUMAN)["card_counts"]
+        self._gone_now = self.note_out(self.out_order, counts)
+        self._counts = list(counts)
+
+    # ----- what lies where ---------------------------------------------------------------
+    def places(self, obs: dict[str, Any]) -> Places:
+        sizes = obs["hand_sizes"]
+        places: Places = {"hand0": list(obs["hand"]), "pile": list(obs["pile"]),
+                          "out": [None] * len(obs["out"])}
+        for s in OTHERS:
+            places[f"hand{s}"] = [None] * sizes[s]
+        for s in range(PLAYERS):
+            places[f"collected{s}"] = list(obs["collected"][s])
+        return places
+
+    def slot(self, place: str, i: int, n: int) -> Slot | None:
+        L = self.layout
+        if place == "hand0":
+            x, y, a = L.hand(n)[i]
+            return x, y, a, 200 + i
+        if place in ("hand1", "hand2", "hand3"):
+            x, y, a = L.seat_card(int(place[-1]), i, n)
+            return x, y, a, 60 + i
+        if place == "pile":
+            x, y, a = L.pile(i, n)
+            return x, y, a, 100 + i
+        if place.startswith("collected"):
+            x, y = L.collected(i, n)
+            return x, y, 0.0, 150 + i
+        if place == "out":
+            x, y, a = L.out(i)
+            return x, y, a, 10 + i
+        if place == "deck":                       # the deal starts at the dealer
+            x, y = L.seat_centre(self.obs["dealer"])
+            return x, y, 0.0, 300 + i
+        return None
+
+    def deal_animation(self) -> None:
+        """The framework's deal, but the cards fly from the dealer's seat."""
+        super().deal_animation()
+        x, y = self.layout.seat_centre(self.obs["dealer"])
+        for sp in self.sprites.values():
+            if sp.motion is not None:
+                sp.motion.start = (x, y, sp.motion.start[2])
+                sp.position = (x, y)
+
+    # ----- gestures ----------------------------------------------------------------------
+    def picks(self, move: Move) -> list[tuple[str, str]]:
+        if move.kind in ("lead", "beat", "follow"):
+            return [(f"hand{HUMAN}", move.args[0])]
+        return []
+
+    def target_of(self, move: Move) -> str | None:
+        return "pile" if move.kind in ("lead", "beat", "follow") else None
+
+    def targets(self) -> dict[str, Box]:
+        return {"pile": self.layout.pile_zone}
+
+    def make_actions(self) -> list[Action]:
+        return [Action("collect", self.collect_label,
+                       lambda ms: [m for m in ms if m.kind == "collect"], SECONDARY),
+                Action("take", self.take_label,
+                       lambda ms: [m for m in ms if m.kind == "take"], SECONDARY)]
+
+    def collect_label(self) -> str:
+        if len(self.obs["pile"]) == 1:
+            return _("Collect the last card")
+        return _("Collect the top card")
+
+    def take_label(self) -> str:
+        if self.obs["collected"][HUMAN]:
+            return _("Take the rest of the pile")
+        return _("Take the pile")
+
+    def declare(self, suit: str) -> None:
+        moves = [m for m in self.human_moves() if m.kind == "declare" and m.args[0] == suit]
+        if moves:
+            self.play(moves[0])
+
+    def press_extra(self, x: float, y: float) -> bool:
+        return self.declare_group.press(x, y)
+
+    def release_extra(self, x: float, y: float) -> bool:
+        return self.declare_group.release(x, y)
+
+    def refresh_buttons(self, legal: list[Move]) -> None:
+        free = [m.args[0] for m in legal if m.kind == "declare"]
+        L = self.layout
+        for suit, b in self.suit_buttons.items():
+            b.visible = suit in free
+            if b.visible:
+                box = L.declare_button(free.index(suit), len(free))
+                b.place(box.cx, box.cy, box.w, box.h, max(12.0, 16 * L.s))
+        if free:
+            top = L.declare_button(0, len(free))
+            self.declare_title.set(_("Declare a trump? (you may)"))
+            self.declare_title.place(L.aside.cx, top.cy + top.h / 2 + 8 * L.s,
+                                     max(12.0, 15 * L.s))
+            last = L.declare_button(len(free) - 1, len(free))
+            bottom = last.cy - last.h / 2 - 6 * L.s
+            trumps = self.obs["trumps"]
+            if len(free) == 2:
+                left = next(s for s in range(PLAYERS) if trumps[s] is None and s != HUMAN)
+                self.declare_note.set(_("The other suit then goes to {who} automatically.")
+                                      .format(who=self.who(left)))
+            else:
+                self.declare_note.set("")
+            self.declare_note.place(L.aside.cx, bottom, max(10.0, 12 * L.s))
+        else:
+            self.declare_title.set("")
+            self.declare_note.set("")
+
+    def explain(self, place: str, card: str) -> str:
+        if not self.human_to_act:
+            return _("Wait for your turn.")
+        obs = self.obs
+        verb = ("follow" if obs["phase"] == "follow" else "lead" if not obs["pile"]
+                else "beat")
+        try:
+            self.game.clone().play(Move(verb, (card,)))
+        except IllegalMove as exc:
+            return refusal(exc, self.style)
+        return _("That card cannot be played now.")
+
+    def place_widgets(self) -> None:
+        super().place_widgets()
+        L = self.layout
+        self.banner.place(L.w / 2, L.banner_y(), max(15.0, 20 * L.s))
+        for b in self.actions.buttons:          # the labels say what they do: fit them
+            self.fit_label(b)
+
+    def fit_label(self, b: Button) -> None:
+        size = max(12.0, min(20.0, b.h * 0.34))
+        b.label.place(b.cx, b.cy, size)
+        while b.label.text.content_width > b.w - 14 and size > 9:
+            size -= 1
+            b.label.place(b.cx, b.cy, size)
+
+    def refresh(self) -> None:
+        super().refresh()
+        for b in self.actions.buttons:
+            if b.visible:
+                self.fit_label(b)
+
+    # ----- words -------------------------------------------------------------------------
+    def next_seat(self, seat: int) -> int:
+        counts = self.obs["card_counts"]
+        for i in range(1, PLAYERS + 1):
+            s = (seat + i) % PLAYERS
+            if counts[s] > 0 and s != seat:
+                return s
+        return seat
+
+    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        if self.surrendered:
+            return _("You surrendered")
+        if obs["is_over"]:
+            return self.result_text(obs)[0]
+        if not self.human_to_act:
+            turn = obs["current_player"]
+            thinking = _("{who} is thinking…").format(who=self.who(turn))
+            if obs["card_counts"][HUMAN] == 0:
+                return _("You are out of cards. {thinking}").format(thinking=thinking)
+            return thinking
+        top = obs["pile"][-1] if obs["pile"] else None
+        kinds = {m.kind for m in legal}
+        if obs["phase"] == "follow":
+            return _("Now put a follow-up card on the pile for {who}").format(
+                who=self.who(self.next_seat(HUMAN)))
+        if top is None:
+            text = _("The table is empty: lead any card")
+        elif obs["phase"] == "collecting":
+            text = (_("Beat the {card} with a card you held before, collect on, or take the "
+                      "pile") if "beat" in kinds else
+                    _("No card you held beats the {card}: collect on or take the pile"))
+        elif obs["trumps"][HUMAN] is not None:
+            text = (_("Beat the {card} or take the pile") if "beat" in kinds else
+                    _("You cannot beat the {card}: take the pile"))
+        else:
+            text = (_("Beat the {card}, collect it or take the pile") if "beat" in kinds else
+                    _("You cannot beat the {card}: collect it or take the pile"))
+        text = text.format(card=self.card_text(top)) if top else text
+        if "declare" in kinds:
+            text += "\n" + _("You may declare a trump first.")
+        return text
+
+    def announce(self, event: Event, seat: int | None) -> str | None:
+        if event.text == "trump" and event.seat is not None:
+            suit = suit_name(str(event.data.get("suit")), "czech")
+            if event.data.get("automatic"):
+                if event.seat == HUMAN:
+                    return _("The last free suit, {suit}, is your trump automatically").format(
+                        suit=suit)
+                return _("{who} gets the last free suit, {suit}, as trump automatically"
+                         ).format(who=self.who(event.seat), suit=suit)
+            if event.seat == HUMAN:
+                return _("Your trump: {suit}").format(suit=suit)
+            return _("{who} declares {suit} as trump").format(who=self.who(event.seat),
+                                                               suit=suit)
+        if event.text == "abstych" and event.seat is not None:
+            if event.seat == HUMAN:
+                return _("Abštych! You beat with your last card: the pile leaves the game")
+            return _("Abštych! {who} beat with the last card: the pile leaves the game"
+                     ).format(who=self.who(event.seat))
+        if event.text == "take" and event.seat is not None and event.seat != HUMAN:
+            return _("{who} takes the pile").format(who=self.who(event.seat))
+        return None
+
+    def sound_for(self, event: Event) -> str | None:
+        if event.text == "take":
+            return "take"
+        if event.text == "abstych":
+            return "bomb"
+        if event.text == "trump":
+            return "flip"
+        return super().sound_for(event)
+
+    def animate(self, seat: int | None, events: list[Event]) -> None:
+        lines = [line for e in events if e.kind == "announce"
+                 for line in [self.announce(e, seat)] if line]
+        L = self.layout
+        for s in getattr(self, "_gone_now", []):
+            n = self.out_order.index(s)
+            lines.append(_("You are out of cards!") if s == HUMAN else
+                         _("{who} is out of cards ({nth} to go out)").format(
+                             who=self.who(s), nth=_(ORDINALS[n])))
+            x, y = (L.own_plate()[0] + 40 * L.s, L.status_y) if s == HUMAN else L.plate(s)
+            self.pulses.append([x, y, PULSE_TIME])
+        self._gone_now = []
+        if any(e.text == "abstych" for e in events):
+            self.pulses.append([L.pile_x, L.pile_y, PULSE_TIME])
+        super().animate(seat, events)
+        if lines:
+            self.show_banner("  ·  ".join(lines[-2:]))
+        if any(e.text == "abstych" for e in events):
+            for tok in self.tokens_at("out"):
+                self.sprites[tok.id].shake()
+
+    def ordinal(self, seat: int) -> str:
+        return _(ORDINALS[self.out_order.index(seat)])
+
+    def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
+        res = obs["result"] or [1.0] * PLAYERS
+        dudak = min(range(PLAYERS), key=lambda s: res[s])
+        title = (_("You are the Dudák!") if dudak == HUMAN
+                 else _("{who} is the Dudák").format(who=self.who(dudak)))
+        lines = [_("You lose: you are the last one holding cards.") if dudak == HUMAN
+                 else _("You win: you got rid of your cards.") if HUMAN in self.out_order
+                 else _("You win: the Dudák holds more cards.")]
+        gone = [s for s in self.out_order if s != dudak]
+        if gone:
+            lines.append(_("Out of cards in this order: {order}").format(
+                order=", ".join(f"{i + 1}. {self.who(s)}" for i, s in enumerate(gone))))
+        if self.safety_net(obs):
+            counts = obs["card_counts"]
+            lines.append(_("The deal reached 2,000 moves without an end, so it was stopped "
+                           "there."))
+            lines.append(ngettext(
+                "The player holding the most cards is the Dudák: {who}, with {n} card.",
+                "The player holding the most cards is the Dudák: {who}, with {n} cards.",
+                counts[dudak]).format(who=self.who(dudak), n=counts[dudak]))
+            holding = [s for s in range(PLAYERS) if counts[s] and s != dudak]
+            if holding:
+                lines.append(_("Still holding cards: {list}").format(list=", ".join(
+                    ngettext("{who} {n} card", "{who} {n} cards", counts[s]).format(
+                        who=self.who(s), n=counts[s]) for s in holding)))
+            if any(counts[s] == counts[dudak] for s in holding):
+                lines.append(_("On a tie, the player whose turn came soonest is the Dudák."))
+        lines.append(_("The Dudák deals the next game."))
+        return title, lines
+
+    def safety_net(self, obs: dict[str, Any]) -> bool:
+        """The deal stopped at the move limit (DUD-12), not because one player was left."""
+        return bool(obs["is_over"]) and sum(1 for n in obs["card_counts"] if n) > 1
+
+    def next_options(self) -> dict[str, Any]:
+        """The Dudák deals the next game; after a surrender the dealer is random."""
+        res = self.game.result()
+        if self.surrendered or not res:
+            return {"dealer": surrender_dealer(self.journal.seed)}
+        return {"dealer": min(range(PLAYERS), key=lambda s: res[s])}
+
+    # ----- labels and drawing ------------------------------------------------------------
+    def plate_lines(self, obs: dict[str, Any], seat: int) -> tuple[str, str]:
+        counts, collected = obs["card_counts"], obs["collected"][seat]
+        turn = obs["current_player"] == seat and not obs["is_over"]
+        name = ("▶ " if turn else "") + self.who(seat)
+        if counts[seat] == 0 and seat in self.out_order:
+            return name, _("out of cards ({nth})").format(nth=self.ordinal(seat))
+        held = counts[seat] - len(collected)
+        line = ngettext("{n} card", "{n} cards", held).format(n=held)
+        if collected:
+            line += " " + ngettext("+ {n} waiting", "+ {n} waiting",
+                                   len(collected)).format(n=len(collected))
+        return name, line
+
+    def update_labels(self, obs: dict[str, Any]) -> None:
+        L = self.layout
+        s = L.s
+        for seat in OTHERS:
+            name, line = self.plate_lines(obs, seat)
+            x, y = L.plate(seat)
+            self.names[seat].set(name)
+            self.names[seat].place(x - 44 * s, y + 11 * s, max(11.0, 15 * s))
+            self.counts[seat].set(line)
+            self.counts[seat].place(x - 44 * s, y - 11 * s, max(10.0, 13 * s))
+        x, y = L.own_plate()
+        trump = obs["trumps"][HUMAN]
+        self.own_name.set(_("You"))
+        self.own_name.place(x + 44 * s, y + 11 * s, max(11.0, 15 * s))
+        self.own_trump.set(_("trump: {suit}").format(suit=suit_name(trump, "czech"))
+                           if trump else _("no trump yet"))
+        self.own_trump.place(x + 44 * s, y - 11 * s, max(10.0, 13 * s))
+        n = len(obs["pile"])
+        self.pile_label.set(ngettext("{n} card in the pile", "{n} cards in the pile", n)
+                            .format(n=n) if n else _("The table is empty"))
+        zone = L.pile_zone
+        self.pile_label.place(zone.cx, zone.cy - zone.h / 2 - 12 * s,
+                              max(10.0, 13 * s))
+        out = len(obs["out"])
+        self.out_label.set(ngettext("{n} card out of play", "{n} cards out of play", out)
+                           .format(n=out) if out else "")
+        ox, oy = L.out_xy
+        self.out_label.place(ox + L.card_w / 2 + 14 * s, oy, max(10.0, 13 * s))
+        waiting = next((seat for seat in range(PLAYERS) if obs["collected"][seat]), None)
+        if waiting is None:
+            self.aside_label.set("")
+        else:
+            self.aside_label.set(_("Collected: they join your hand when you beat")
+                                 if waiting == HUMAN else
+                                 _("Collected by {who}: they join the hand after a beat")
+                                 .format(who=self.who(waiting)))
+            self.aside_label.text.width = int(L.aside.w)
+            self.aside_label.place(L.aside.cx, L.pile_y + L.card_h / 2 + 8 * s,
+                                   max(10.0, 13 * s))
+
+    def on_update(self, dt: float) -> None:
+        super().on_update(dt)
+        if self.pulses:
+            for p in self.pulses:
+                p[2] -= dt / max(self.scale, 0.3)
+            self.pulses = [p for p in self.pulses if p[2] > 0]
+
+    def draw_extra(self) -> None:
+        L = self.layout
+        obs = self.obs
+        s = L.s
+        trumps = obs["trumps"]
+        turn = None if obs["is_over"] else obs["current_player"]
+        r = 19 * s
+        for seat in OTHERS:
+            if turn == seat:
+                b = L.seat_box(seat, obs["hand_sizes"][seat])
+                arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w, b.h), TURN, 3)
+            x, y = L.plate(seat)
+            draw_badge(x - 68 * s, y, r, trumps[seat])
+        x, y = L.own_plate()
+        draw_badge(x + r, y, r, trumps[HUMAN])
+        self.draw_dealer_chip(obs["dealer"])
+        for px, py, left in self.pulses:
+            t = 1 - left / PULSE_TIME
+            arcade.draw_circle_outline(px, py, (40 + 110 * t) * s,
+                                       (255, 225, 120, int(230 * (1 - t))), 5)
+        self.declare_group.draw()
+        self.declare_title.draw()
+        self.declare_note.draw()
+
+    def draw_dealer_chip(self, dealer: int) -> None:
+        L = self.layout
+        s = L.s
+        lab = self.dealer_label
+        size = max(9.0, 11 * s)
+        if dealer == HUMAN:
+            x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
+            y = self.own_name.text.y
+        elif dealer == 2:
+            x, y = L.w / 2 - 165 * s - L.card_w / 2 - 56 * s, L.top_y
+        else:
+            b = L.seat_box(dealer)
+            x, y = b.cx, b.cy + b.h / 2 + 14 * s
+        lab.place(x, y, size)
+        w, h = lab.text.content_width + 16 * s, size + 10 * s
+        arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
+        arcade.draw_rect_outline(arcade.XYWH(x, y, w, h), (90, 60, 10), 2)
+        lab.draw()
