@@ -28,6 +28,7 @@ def _shots(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="cardclub shots")
     p.add_argument("--out", default="screenshots")
     p.add_argument("--size", default="1280x800")
+    p.add_argument("--games", default="", help="comma-separated game keys (default: all)")
     a = p.parse_args(argv)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -43,7 +44,7 @@ def _shots(argv: list[str]) -> int:
     grab(window, out / "menu.png")
     for key, opts in (("durak", {}), ("paodekuai", {}), ("dudak", {}),
                       ("autobus", {"players": 2}), ("autobus", {"players": 4})):
-        if not table_ready(key):
+        if not table_ready(key) or (a.games and key not in a.games.split(",")):
             continue
         name = key + (f"{opts['players']}p" if opts else "")
         table = table_class(key)(window, seed=11, options=opts)

@@ -68,6 +68,8 @@ class Settings:
         files.check_value(s.to_dict())   # strings must be writable again (no surrogates)
         s.volume = min(1.0, max(0.0, s.volume))
         s.animation_scale = min(4.0, max(0.0, s.animation_scale))
+        s.autobus_players = min(4, max(2, s.autobus_players))
+        s.opponent_pace = min(4.0, max(0.0, s.opponent_pace))
         s.card_scale = min(1.25, max(0.85, s.card_scale))
         s.look_contrast = min(1.0, max(0.0, s.look_contrast))
         s.look_grain = min(1.0, max(0.0, s.look_grain))
