@@ -17,9 +17,22 @@ from game.ui.layout import BASE_H, BASE_W, MIN_H, MIN_W
 
 log = logging.getLogger(__name__)
 
+#: after this long with nothing moving and no input, the window stops redrawing
+IDLE_AFTER = 0.4
+IDLE_RATE = 1 / 12          # ticks per second while idle (timers still run)
+ACTIVE_RATE = 1 / 60
+INPUT_EVENTS = frozenset({
+    "on_mouse_press", "on_mouse_release", "on_mouse_drag", "on_mouse_motion",
+    "on_mouse_scroll", "on_key_press", "on_key_release", "on_text", "on_resize",
+    "on_expose", "on_show", "on_activate", "on_mouse_enter", "on_mouse_leave"})
+
 
 class CardClubWindow(arcade.Window):
     """The one window; it owns the settings, the sounds and the table registry."""
+
+    calm = 0.0                          # seconds with nothing to animate and no input
+    idle = False                        # redrawing stopped, ticking slowly
+    frames_drawn = 0
 
     def __init__(self, width: int = BASE_W, height: int = BASE_H, visible: bool = True,
                  **kw: Any) -> None:
@@ -32,6 +45,44 @@ class CardClubWindow(arcade.Window):
         self.sounds = assets.Sounds(self.settings.volume, self.settings.muted)
         self.think_scale = 1.0          # 0: the computer moves at once (smoke runs, tests)
         self.background_color = (16, 70, 42)
+
+    # ----- idle: draw only when something changed ---------------------------------------------
+    def wake(self) -> None:
+        """Something happened: draw again at full rate."""
+        self.calm = 0.0
+        if self.idle:
+            self.idle = False
+            self.set_update_rate(ACTIVE_RATE)
+
+    def dispatch_event(self, event_type: str, *args: Any) -> Any:
+        if event_type in INPUT_EVENTS:
+            self.wake()
+        return super().dispatch_event(event_type, *args)
+
+    def show_view(self, new_view: arcade.View) -> None:
+        self.wake()
+        super().show_view(new_view)
+
+    def _dispatch_frame(self, delta_time: float) -> None:
+        """Arcade's frame tick, but with nothing moving and no input for a moment the
+        picture stays as it is and the tick slows down, so an idle window costs nearly
+        nothing (a view says it is busy through its ``busy`` property)."""
+        self._dispatch_updates(delta_time)
+        if getattr(self.current_view, "busy", True):
+            self.calm = 0.0
+            if self.idle:
+                self.wake()
+        else:
+            self.calm += delta_time
+        if self.calm < IDLE_AFTER:
+            self._accumulated_draw_time += delta_time
+            if self._draw_rate <= self._accumulated_draw_time and not self.closed:
+                self.draw(self._accumulated_draw_time)
+                self.frames_drawn += 1
+                self._accumulated_draw_time %= self._draw_rate
+        elif not self.idle:
+            self.idle = True
+            self.set_update_rate(IDLE_RATE)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
         if key == arcade.key.F11:

@@ -68,6 +68,41 @@ def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
             "idle_mean_ms": statistics.fmean(idle) if idle else 0.0}
 
 
+def idle_share(view: str = "menu", seconds: float = 3.0, **kw: Any) -> float:
+    """Share of one core the real event loop uses while ``view`` sits with nothing
+    moving and no input (measured from a second after the deal has settled): CPU
+    seconds / wall seconds."""
+    import arcade
+
+    from game.app import CardClubWindow
+
+    window = CardClubWindow(1280, 800)
+    window.think_scale = 1000.0         # a table's computers wait: nothing moves
+    window.open(view, **kw)
+    marks: dict[str, float] = {}
+
+    def begin(_dt: float) -> None:
+        marks["cpu"], marks["wall"] = time.process_time(), time.perf_counter()
+
+    def end(_dt: float) -> None:
+        marks["cpu"] = time.process_time() - marks["cpu"]
+        marks["wall"] = time.perf_counter() - marks["wall"]
+        arcade.exit()
+
+    def settled(_dt: float) -> None:
+        if getattr(window.current_view, "busy", False) and time.perf_counter() < limit:
+            return
+        arcade.unschedule(settled)
+        arcade.schedule_once(begin, 1.0)
+        arcade.schedule_once(end, 1.0 + seconds)
+
+    limit = time.perf_counter() + 20
+    arcade.schedule(settled, 0.1)
+    arcade.run()
+    window.close()
+    return marks["cpu"] / marks["wall"]
+
+
 def main(argv: list[str]) -> int:
     """Benchmarks use a temporary data folder: the player's saves are never touched."""
     from game.store.files import temporary_home

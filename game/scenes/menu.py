@@ -153,6 +153,9 @@ class MenuView(arcade.View):
         self.message.place(w / 2, 52 * s + 62)
         self.confirm.place(w, h)
 
+    #: the menu changes only on input (the window stops redrawing it when idle)
+    busy = False
+
     def on_show_view(self) -> None:
         self.place()
 

@@ -585,6 +585,20 @@ class TableView(arcade.View):
     def thinking(self) -> int | None:
         return self.pacer.thinking
 
+    @property
+    def busy(self) -> bool:
+        """Whether the next frames may differ (the window stops redrawing when not)."""
+        if self.animating or self.pointer.down or self.message_left > 0 \
+                or self.banner_left > 0:
+            return True
+        if self.paused or self.result_visible or self.confirm.visible:
+            return False
+        if self.game.is_over or self.surrendered:
+            return True                       # the result panel is about to open
+        seat = self.game.current_player
+        # a computer that has decided and only waits out its think delay changes nothing
+        return seat in self.ai_seats and not (self.pacer.seat == seat and self.pacer.done)
+
     def on_draw(self) -> None:
         with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)
             self.draw_table()
