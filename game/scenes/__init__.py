@@ -13,6 +13,7 @@ SCENES: dict[str, str] = {
     "table": "game.scenes.tables:open_table",
     "rules": "game.scenes.rules_view:RulesView",
     "traditions": "game.scenes.traditions_view:TraditionsView",
+    "history": "game.scenes.history_view:HistoryView",
 }
 
 

@@ -1,0 +1,233 @@
+"""The History screen: the profile's level and XP, then per game the statistics by AI level
+(deals, win rate, best streak, average score) and the past deals (date, level, result,
+score), all from the SQLite history (``game.store.history``).  A tab per game, Back to the
+menu, a page that scrolls by wheel, drag or keys."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from game.ai import levels
+from game.i18n import _, ngettext
+from game.rules import GAMES
+from game.store import files, history
+from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
+from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+
+if TYPE_CHECKING:
+    from game.app import CardClubWindow
+
+ORDER = ("durak", "paodekuai", "dudak", "autobus")
+SHOWN = 200                       # past deals listed per game (the latest)
+ROWS_PER_BATCH = 25
+BAD = (160, 40, 30)
+WIN_COLOR = (30, 110, 50)
+ROW_SHADE = (236, 228, 208)
+
+
+def level_label(game: str, level: str) -> str:
+    info = levels(game).get(level, {}) if game in GAMES else {}
+    return _(str(info.get("label", level.capitalize())))
+
+
+def date_text(played_at: str) -> str:
+    """The deal's date and time in the player's time zone."""
+    try:
+        when = datetime.strptime(played_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+        return when.astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return played_at[:16]
+
+
+def result_text(row: history.DealRow) -> str:
+    if row.surrendered:
+        return _("Surrendered")
+    return {"win": _("Won"), "loss": _("Lost"), "draw": _("Draw")}.get(row.outcome,
+                                                                       row.outcome)
+
+
+def score_text(game: str, row: history.DealRow) -> str:
+    """The seed's history score: Durak W / L / D; Pao De Kuai signed points; the others
+    the number (Autobus minus the reserve left, Dudák 1 or 0)."""
+    if game == "durak":
+        return {"win": _("W"), "loss": _("L"), "draw": _("D")}.get(row.outcome, "?")
+    if game == "paodekuai":
+        return f"{row.score:+g}" if row.score else "0"
+    return f"{row.score:g}"
+
+
+def average_text(game: str, value: float) -> str:
+    if game == "paodekuai":
+        return f"{value:+.1f}"
+    return f"{value:.2f}" if game in ("durak", "dudak") else f"{value:.1f}"
+
+
+class HistoryView(PageView):
+    def __init__(self, window: CardClubWindow, game: str | None = None,
+                 back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
+        super().__init__(window, back)
+        self.game = game if game in ORDER else ORDER[0]
+        self.title = Label("", 24, (255, 245, 220), bold=True)
+        self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
+        for key in ORDER:
+            self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
+                                    SECONDARY, name=key))
+        self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
+                               if m)
+        self.load()
+        self.relayout()
+
+    # ----- data ------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the profile, the statistics and the latest deals of the chosen game."""
+        self.profile = history.profile()
+        self.stats = history.stats(self.game)
+        self.total = history.count_deals(self.game)
+        self.rows = history.deals(self.game, limit=SHOWN)
+
+    def select(self, game: str) -> None:
+        self.game = game
+        self.scroll = 0.0
+        self.load()
+        self.relayout()
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        if key in (arcade.key.LEFT, arcade.key.RIGHT):
+            step = 1 if key == arcade.key.RIGHT else -1
+            self.select(ORDER[(ORDER.index(self.game) + step) % len(ORDER)])
+        else:
+            super().on_key_press(key, modifiers)
+
+    # ----- layout ----------------------------------------------------------------------
+    def layout_header(self, w: int, h: int) -> None:
+        s = self.scale
+        bar = max(50.0, 56 * s)
+        cy = h - 10 - bar / 2
+        back = self.buttons.by_name("back")
+        back.label.set(_("Back"))
+        self.place_row([back], 14, w / 2, cy, bar, max(14.0, 17 * s))
+        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+        left = back.cx + back.w / 2
+        self.title.set(_("History"))
+        self.title.place((left + w - 14) / 2, cy)
+        self.title_box = w - 14 - left - 24
+        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        tabs = [self.buttons.by_name(k) for k in ORDER]
+        for b in tabs:
+            b.label.set(GAMES[b.name].title)
+            b.style = PRIMARY if b.name == self.game else SECONDARY
+        cy2 = cy - bar - 8
+        self.place_row(tabs, 14, w - 14, cy2, bar, max(13.0, 16 * s), fill=True)
+        top = cy2 - bar / 2 - 10
+        self.content = arcade.LBWH(14, 12, w - 28, top - 12)
+        self.page_top = top - 16 * s
+
+    def layout_page(self, w: int, h: int) -> float:
+        s = self.scale
+        c = self.content
+        col_w = min(1000.0, c.width - 48 * s)
+        left = c.center_x - col_w / 2
+        body = max(13.0, 16 * s)
+        head = max(16.0, 21 * s)
+        y = self.page_top
+        if self.notice:
+            t = self.add_text(self.notice, left, y, body, BAD, width=col_w)
+            y -= t.content_height + 12 * s
+        y = self._profile(left, y, col_w, body, head)
+        y = self._stats(left, y - 18 * s, col_w, body, head)
+        y = self._deals(left, y - 18 * s, col_w, body, head)
+        return y
+
+    def _profile(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+        s = self.scale
+        p = self.profile
+        t = self.add_text(_("Level {n}").format(n=p.level), left, y, head, ACCENT, bold=True)
+        bar_left = left + t.content_width + 20 * s
+        bar_w = min(360 * s, col_w * 0.4)
+        bar_h = 14 * s
+        mid = y - t.content_height / 2
+        self.rects.append((arcade.LRBT(bar_left, bar_left + bar_w, mid - bar_h / 2,
+                                       mid + bar_h / 2), (210, 200, 180)))
+        self.rects.append((arcade.LRBT(bar_left, bar_left + bar_w * min(1.0, p.progress),
+                                       mid - bar_h / 2, mid + bar_h / 2), (200, 150, 50)))
+        xp = _("{xp} XP · {left} XP to level {next}").format(
+            xp=p.xp, left=p.next_level_xp - p.xp, next=p.level + 1)
+        self.add_text(xp, bar_left + bar_w + 16 * s, mid, body, MUTED,
+                      width=max(120.0, left + col_w - bar_left - bar_w - 16 * s),
+                      anchor_y="center")
+        return y - max(t.content_height, bar_h) - 6 * s
+
+    def _table(self, left: float, y: float, col_w: float, body: float,
+               widths: list[float], header: list[str], rows: list[list[str]],
+               colors: list[tuple[int, ...]] | None = None) -> float:
+        """A table: a bold header row, then rows on alternating shades."""
+        s = self.scale
+        xs = [left + sum(widths[:i]) * col_w for i in range(len(widths))]
+        row_h = body * 2.0
+        pad = 8 * s
+        for x, wf, text in zip(xs, widths, header, strict=True):
+            t = self.add_text(text, x + pad, round(y - row_h / 2), body, MUTED, bold=True,
+                              anchor_y="center")
+            fit_font(t, wf * col_w - 2 * pad, body, 9)
+        y -= row_h
+        self.rects.append((arcade.LRBT(left, left + col_w, y - 1.5 * s, y), (150, 110, 30)))
+        for i, row in enumerate(rows):
+            if i and i % ROWS_PER_BATCH == 0:
+                self.new_batch()
+            if i % 2 == 0:
+                self.rects.append((arcade.LRBT(left, left + col_w, y - row_h, y), ROW_SHADE))
+            color = colors[i] if colors else INK
+            for x, wf, text in zip(xs, widths, row, strict=True):
+                t = self.add_text(text, x + pad, round(y - row_h / 2), body, color,
+                                  anchor_y="center")
+                fit_font(t, wf * col_w - 2 * pad, body, 9)
+            y -= row_h
+        return y
+
+    def _stats(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+        s = self.scale
+        t = self.add_text(_("{game}: statistics by level").format(game=GAMES[self.game].title),
+                          left, y, head, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 10 * s
+        if not self.stats:
+            t = self.add_text(_("No finished deals yet: play a deal and it shows here."),
+                              left, y, body, MUTED, width=col_w)
+            return y - t.content_height
+        header = [_("Level"), _("Deals"), _("Win rate"), _("Best streak"), _("Average score")]
+        rows = [[level_label(self.game, st.level), str(st.deals), f"{st.win_rate:.0%}",
+                 str(st.best_streak), average_text(self.game, st.average_score)]
+                for st in self.stats]
+        return self._table(left, y, col_w, body, [0.24, 0.14, 0.18, 0.2, 0.24], header, rows)
+
+    def _deals(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+        s = self.scale
+        self.new_batch()
+        title = ngettext("Past deals ({n} deal)", "Past deals ({n} deals)", self.total).format(
+            n=self.total)
+        t = self.add_text(title, left, y, head, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 10 * s
+        if not self.rows:
+            return y
+        header = [_("Date"), _("Level"), _("Result"), _("Score"), _("Moves")]
+        rows = [[date_text(r.played_at), level_label(self.game, r.level), result_text(r),
+                 score_text(self.game, r), str(r.moves)] for r in self.rows]
+        colors: list[tuple[int, ...]] = [WIN_COLOR if r.outcome == "win" else
+                                         BAD if r.surrendered else INK for r in self.rows]
+        y = self._table(left, y, col_w, body, [0.3, 0.18, 0.22, 0.15, 0.15], header, rows,
+                        colors)
+        if self.total > len(self.rows):
+            y -= 8 * s
+            t = self.add_text(_("The latest {shown} of {total} deals are listed.").format(
+                shown=len(self.rows), total=self.total), left, y, body, MUTED, width=col_w)
+            y -= t.content_height
+        return y
+
+    def draw_header(self) -> None:
+        self.title.draw()
+        super().draw_header()
+
+    def drawn_texts(self) -> list[str]:
+        return super().drawn_texts() + [self.title.text.text]
