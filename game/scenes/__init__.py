@@ -14,6 +14,7 @@ SCENES: dict[str, str] = {
     "rules": "game.scenes.rules_view:RulesView",
     "traditions": "game.scenes.traditions_view:TraditionsView",
     "history": "game.scenes.history_view:HistoryView",
+    "settings": "game.scenes.settings_view:SettingsView",
 }
 
 

@@ -1,0 +1,205 @@
+"""The settings screen: real clicks on its arcade.gui widgets, saved at once, live effects."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import arcade
+import pytest
+
+from game import i18n
+from game.app import CardClubWindow, pump
+from game.scenes.menu import MenuView
+from game.scenes.settings_view import SettingsView
+from game.store import settings as settings_store
+from game.ui import assets
+from game.ui.layout import TableLayout
+
+from .ui_helpers import tap
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture
+def view(app: CardClubWindow):  # type: ignore[no-untyped-def]
+    saved = settings_store.Settings()
+    app.settings.language = ""
+    app.settings.levels = {}
+    app.settings.four_colour = False
+    app.settings.card_scale = 1.0
+    app.settings.animation_scale = 1.0
+    app.settings.muted = False
+    app.sounds.muted = False
+    v = app.open("settings")
+    pump(app, 2)
+    yield v
+    i18n.set_language("en")
+    for name in ("look_contrast", "look_grain", "look_warmth", "card_scale", "four_colour",
+                 "opponent_pace", "volume", "muted", "fullscreen"):
+        setattr(app.settings, name, getattr(saved, name))
+    app.settings.language = ""
+    app.settings.levels = {}
+    app.settings.animation_scale = 0.0
+    app.sounds.muted = False
+    TableLayout.card_scale = 1.0
+    app.show_view(arcade.View(app))   # the settings view lets its UIManager go
+
+
+def press(app: CardClubWindow, v: SettingsView, name: str) -> None:
+    w = v.named[name]
+    tap(app, w.rect.center_x, w.rect.center_y)
+
+
+def on_disk(home: Path) -> dict:
+    return json.loads((home / "settings.json").read_text("utf-8"))
+
+
+def test_the_menu_shows_settings_and_it_opens(app: CardClubWindow) -> None:
+    app.show_menu()
+    pump(app, 2)
+    menu = app.current_view
+    assert isinstance(menu, MenuView)
+    b = menu.buttons.by_name("settings")
+    tap(app, b.cx, b.cy)
+    assert isinstance(app.current_view, SettingsView)
+    app.show_view(arcade.View(app))
+
+
+def test_language_switches_live_and_is_saved(view: SettingsView, app: CardClubWindow,
+                                             _cardclub_home: Path) -> None:
+    assert view.title.text == "Settings"
+    press(app, view, "language-cs")
+    assert i18n.language() == "cs"
+    assert on_disk(_cardclub_home)["language"] == "cs"
+    view = app.current_view
+    assert view.title.text == "Nastavení"                  # this screen, at once
+    assert view.named["back"].text == i18n._("Back") != "Back"
+    press(app, view, "back")
+    menu = app.current_view
+    assert isinstance(menu, MenuView)                      # and the menu behind it
+    assert menu.buttons.by_name("rules").label.text.text == "Pravidla"
+    app.show_view(view)
+    press(app, view, "language-pl")
+    assert view.title.text == "Ustawienia"
+    press(app, view, "language-en")
+    assert view.title.text == "Settings"
+
+
+def test_toggles_are_saved_at_once(view: SettingsView, app: CardClubWindow,
+                                   _cardclub_home: Path) -> None:
+    press(app, view, "muted")
+    assert app.settings.muted and app.sounds.muted
+    assert on_disk(_cardclub_home)["muted"] is True
+    press(app, view, "reduced_motion")
+    assert 0 < app.settings.animation_scale <= 0.05
+    assert on_disk(_cardclub_home)["animation_scale"] == app.settings.animation_scale
+    press(app, view, "reduced_motion")
+    assert app.settings.animation_scale == 1.0
+
+
+def test_fullscreen_toggle_asks_the_window(view: SettingsView, app: CardClubWindow,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           _cardclub_home: Path) -> None:
+    asked: list[bool] = []
+    monkeypatch.setattr(app, "set_fullscreen", lambda on=True, **kw: asked.append(on))
+    press(app, view, "fullscreen")
+    assert asked == [True] and on_disk(_cardclub_home)["fullscreen"] is True
+
+
+def test_a_slider_drag_changes_the_value_and_saves_soon(view: SettingsView,
+                                                        app: CardClubWindow,
+                                                        _cardclub_home: Path) -> None:
+    sl = view.named["volume"]
+    y = sl.rect.center_y
+    x0 = sl._thumb_x
+    app.dispatch_event("on_mouse_press", x0, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    for k in range(1, 6):
+        app.dispatch_event("on_mouse_drag", x0 - 30 * k, y, -30, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+        pump(app)
+    app.dispatch_event("on_mouse_release", x0 - 150, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    pump(app, 20)                                        # a quarter second passes
+    assert app.settings.volume < 0.6
+    assert app.sounds.volume == app.settings.volume
+    assert on_disk(_cardclub_home)["volume"] == app.settings.volume
+
+
+def test_levels_list_only_visible_levels_and_a_click_chooses(view: SettingsView,
+                                                             app: CardClubWindow,
+                                                             _cardclub_home: Path) -> None:
+    press(app, view, "tab-table")
+    view = app.current_view
+    names = [n for n in view.named if n.startswith("level-durak-")]
+    assert "level-durak-greedy" not in names and "level-durak-hard" in names
+    assert not any(n.startswith("level-autobus-naive") for n in view.named)
+    press(app, view, "level-durak-hard")
+    assert app.settings.levels["durak"] == "hard"
+    assert on_disk(_cardclub_home)["levels"]["durak"] == "hard"
+
+
+def test_four_colour_french_cards(view: SettingsView, app: CardClubWindow) -> None:
+    two = assets.card_texture("french", "QD")
+    press(app, view, "tab-table")
+    press(app, view, "four_colour")
+    assert app.settings.four_colour
+    four = assets.card_texture("french", "QD")
+    assert four is not two
+    # diamonds turn blue: more blue than red in the four-colour face's ink
+    r, g, b = (sum(c) for c in zip(*[p[:3] for p in four.image.getdata() if p[3] > 0
+                                     and max(p[:3]) - min(p[:3]) > 80], strict=True))
+    assert b > r
+    assert assets.card_texture("czech", "AH") is assets.card_texture("czech", "AH")
+
+
+@pytest.mark.parametrize("game", ["durak", "paodekuai", "dudak"])
+def test_largest_cards_still_fit_the_smallest_window(app: CardClubWindow, game: str) -> None:
+    from game.scenes.tables import table_class
+
+    app.settings.card_scale = 1.25
+    app.set_size(960, 600)
+    app.dispatch_event("on_resize", 960, 600)
+    try:
+        t = table_class(game)(app, seed=5)
+        app.show_view(t)
+        pump(app, 3)
+        L = t.layout
+        assert L.card_w == pytest.approx(100 * L.s * 1.25)
+        for sp in t.sprites.values():
+            if sp.visible:
+                assert -2 <= sp.center_x - L.card_w / 2 * 0.5 and sp.center_x <= 962
+                assert 0 <= sp.center_y + L.card_h / 2 - L.card_h * 0.5
+                assert sp.center_y - L.card_h / 2 <= L.h - L.bar_h + 2
+    finally:
+        app.settings.card_scale = 1.0
+        TableLayout.card_scale = 1.0
+        app.show_view(arcade.View(app))
+
+
+def test_opponents_pace_scales_the_think_delay(app: CardClubWindow) -> None:
+    from game.scenes.durak_table import DurakTable
+
+    app.think_scale = 1.0
+    t = DurakTable(app, seed=1)
+    app.settings.opponent_pace = 2.0
+    assert t.pacer.scale() == 2.0
+    app.settings.opponent_pace = 0.0
+    assert t.pacer.scale() == 0.0
+    app.settings.opponent_pace = 1.0
+
+
+def test_a_failed_save_shows_a_plain_line(view: SettingsView, app: CardClubWindow,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(settings_store, "save", lambda s: False)
+    press(app, view, "muted")
+    assert app.settings.muted
+    assert "cannot be saved" in view.message
+    pump(app, 2)                                       # still drawing, no crash
+
+
+def test_new_fields_load_with_types_and_ranges() -> None:
+    s = settings_store.Settings.from_dict({"card_scale": 3, "four_colour": True,
+                                           "look_warmth": -1.0, "look_grain": 0.75})
+    assert s.card_scale == 1.25 and s.four_colour is True
+    assert s.look_warmth == 0.0 and s.look_grain == 0.75
+    for bad in ({"four_colour": 1}, {"card_scale": "big"}, {"look_contrast": float("nan")}):
+        with pytest.raises(ValueError):
+            settings_store.Settings.from_dict(bad)
