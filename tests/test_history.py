@@ -333,3 +333,77 @@ def test_random_mutations_of_the_database_never_crash() -> None:
                 a.unlink()
         assert files.write_problem() is None
     assert fresh > 30, (kept, fresh)
+
+
+# ----- the History screen -----------------------------------------------------------------
+def _show_history(window, game: str):  # type: ignore[no-untyped-def]
+    from game.app import pump
+    from game.scenes.history_view import HistoryView
+
+    view = HistoryView(window, game=game)
+    window.show_view(view)
+    pump(window, 2)
+    return view
+
+
+def _fits(view) -> None:  # type: ignore[no-untyped-def]
+    c = view.content
+    for t, box in view.texts:
+        assert t.content_width <= box + 1, (t.text[:40], t.content_width, box)
+        assert t.left >= c.left - 1 and t.left + t.content_width <= c.right + 1, t.text[:40]
+    for b in view.buttons.buttons:
+        assert b.label.text.content_width <= b.w - 6, (b.name, b.label.text.text)
+        assert b.w >= 48 and b.h >= 48
+        assert 0 <= b.cx - b.w / 2 and b.cx + b.w / 2 <= view.window.width + 0.5
+    assert view.title.text.content_width <= view.title_box + 1
+
+
+@pytest.mark.ui
+def test_history_screen_shows_statistics_and_past_deals_and_goes_back(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    for i, o in enumerate(["win", "win", "loss"]):
+        history.record_deal("durak", "hard", 2, 30 + i, o, 1.0 if o == "win" else 0.0,
+                            deal_id=f"{i:032x}")
+    history.record_deal("durak", "easy", 2, 50, "win", 1.0, deal_id="d" * 32,
+                        surrendered=True)
+    opened: list[tuple[str, dict]] = []
+    monkeypatch.setattr(app, "open", lambda name, **kw: opened.append((name, kw)),
+                        raising=False)
+    for w, h in ((1280, 800), (960, 600)):
+        app.set_size(w, h)
+        app.dispatch_event("on_resize", w, h)
+        view = _show_history(app, "durak")
+        _fits(view)
+        texts = view.drawn_texts()
+        assert "History" in texts and "Past deals (4 deals)" in texts
+        # the Hard row of the statistics: 3 deals, 67 %, best streak 2, average 0.67
+        i = texts.index("Hard")
+        assert texts[i:i + 5] == ["Hard", "3", "67%", "2", "0.67"]
+        assert "Surrendered" in texts and texts.count("W") == 2
+        assert f"{history.profile().xp} XP" in " ".join(texts)
+    app.set_size(1280, 800)
+    app.dispatch_event("on_resize", 1280, 800)
+    view = _show_history(app, "durak")
+    from tests.ui_helpers import tap
+
+    tab = view.buttons.by_name("paodekuai")
+    tap(app, tab.cx, tab.cy)
+    assert view.game == "paodekuai"
+    texts = view.drawn_texts()
+    assert "Past deals (0 deals)" in texts
+    assert any(t.startswith("No finished deals yet") for t in texts)
+    back = view.buttons.by_name("back")
+    tap(app, back.cx, back.cy)
+    assert opened == [("menu", {})]
+
+
+@pytest.mark.ui
+def test_history_screen_is_registered_and_reports_a_damaged_database(app) -> None:  # type: ignore[no-untyped-def]
+    from game.scenes import SCENES, scene_class
+    from game.scenes.history_view import HistoryView
+
+    assert scene_class("history") is HistoryView and "history" in SCENES
+    history.db_path().write_bytes(b"not a database at all" * 50)
+    view = _show_history(app, "dudak")
+    assert any("could not be read" in t for t in view.drawn_texts())
+    assert "Past deals (1 deal)" not in view.drawn_texts()

@@ -75,9 +75,9 @@ class HistoryView(PageView):
         for key in ORDER:
             self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
                                     SECONDARY, name=key))
+        self.load()
         self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
                                if m)
-        self.load()
         self.relayout()
 
     # ----- data ------------------------------------------------------------------------
