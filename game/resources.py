@@ -56,8 +56,8 @@ def missing() -> list[str]:
     from game.rules import GAMES
 
     need = [path("sprites", "cards", "back.png"), path("sprites", "table", "felt.png")]
-    for style, deck in (("french", french_deck(jokers=1)), ("czech", czech_deck()),
-                        ("atlasnye", atlasnye_deck())):
+    for style, deck in (("french", french_deck(jokers=1)), ("french4", french_deck(jokers=1)),
+                        ("czech", czech_deck()), ("atlasnye", atlasnye_deck())):
         need += [path("sprites", "cards", style, f"{card}.png") for card in sorted(set(deck))]
     need += [path("sounds", f"{name}.wav") for name in SOUNDS]
     need += [path("levels", f"{game}.toml") for game in sorted(GAMES)]
