@@ -55,7 +55,9 @@ class Journal:
 
     @classmethod
     def start(cls, g: Game, **meta: Any) -> Journal:
-        return cls(g.key, g.seed, list(g.deck), g.options(), [], dict(meta))
+        seed: int = g.seed          # type: ignore[attr-defined]
+        deck: list[str] = g.deck    # type: ignore[attr-defined]
+        return cls(g.key, seed, list(deck), g.options(), [], dict(meta))
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "game": self.game, "id": self.deal_id,
@@ -225,7 +227,7 @@ def settle_all() -> list[str]:
     for key in GAMES:
         if exists(key):
             j, msg = load(key)
-            if j is None and msg:
+            if j is None and isinstance(msg, str):
                 messages.append(msg)
     return messages
 
