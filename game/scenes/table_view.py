@@ -26,7 +26,7 @@ from game.games import GameInfo, info
 from game.i18n import _, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import saves
-from game.ui import assets, look
+from game.ui import assets, keyboard, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
 from game.ui.layout import Box, TableLayout
@@ -602,6 +602,7 @@ class TableView(arcade.View):
     def on_draw(self) -> None:
         with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)
             self.draw_table()
+            keyboard.draw(self)               # the keyboard focus and the buttons' keys
 
     def draw_table(self) -> None:
         self.clear()
@@ -665,6 +666,8 @@ class TableView(arcade.View):
         return {name for name in self.targets() if self.match(sel, name, legal)}
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        if keyboard.handle(self, key, modifiers):    # Tab, arrows, Enter, Space, 1-9
+            return
         if key == arcade.key.ESCAPE:
             if self.result_visible or self.confirm.visible:
                 return

@@ -1,0 +1,141 @@
+"""Keyboard play: a whole Durak deal with key presses only, focus, Space, number keys."""
+from __future__ import annotations
+
+import arcade
+import pytest
+
+from game.app import CardClubWindow, pump
+from game.rules.durak import Durak
+from game.scenes.durak_table import DurakTable
+from game.scenes.table_view import HUMAN
+from game.ui import keyboard
+from game.ui.keyboard import Item
+
+pytestmark = pytest.mark.ui
+K = arcade.key
+
+
+def key(app: CardClubWindow, k: int, mod: int = 0, frames: int = 1) -> None:
+    app.dispatch_event("on_key_press", k, mod)
+    app.dispatch_event("on_key_release", k, mod)
+    pump(app, frames)
+
+
+def tab_to(app: CardClubWindow, view, want: Item, limit: int = 60) -> None:  # type: ignore[no-untyped-def]
+    kb = keyboard.of(view)
+    for _ in range(limit):
+        if kb.focus == want:
+            return
+        key(app, K.TAB, frames=0)
+    raise AssertionError(f"Tab never reached {want}; items {kb.items()}")
+
+
+def open_durak(app: CardClubWindow, seed: int) -> DurakTable:
+    view = DurakTable(app, seed=seed)
+    app.show_view(view)
+    pump(app, 3)
+    return view
+
+
+def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) -> None:
+    seed = next(s for s in range(200) if Durak.new(seed=s).attacker == HUMAN)
+    view = open_durak(app, seed)
+    kb = keyboard.of(view)
+    g = view.game
+    keys_moves = 0
+    for _ in range(4000):
+        if view.result_visible:
+            break
+        if not view.human_to_act or view.animating:
+            pump(app)
+            continue
+        legal = g.legal_moves()
+        # the lowest card move if there is one, else Take/Stop
+        cards = [m for m in legal if m.kind in ("attack", "defend")]
+        move = cards[0] if cards else legal[0]
+        before = len(view.journal.moves)
+        if move.kind in ("attack", "defend"):
+            tok = view.token_of(move.args[0], "hand0")
+            tab_to(app, view, Item("card", tok.id))
+            key(app, K.ENTER, frames=0)              # select: the focus jumps to the table
+            assert view.selection() == [("hand0", move.args[0])]
+            assert kb.focus == Item("target", "table")
+            key(app, K.ENTER)                        # drop it there
+        else:
+            button = view.actions.by_name(move.kind)
+            tab_to(app, view, Item("button", button))
+            key(app, K.RETURN)
+        assert view.journal.moves[before:before + 1] == [str(move)], (move, view.message)
+        keys_moves += 1
+    assert g.is_over and view.result_visible
+    assert keys_moves >= 3
+    # the result panel takes the keys too: Tab to "Menu", Enter
+    menu = view.result_panel.buttons.by_name("menu")
+    tab_to(app, view, Item("button", menu))
+    key(app, K.ENTER, frames=2)
+    from game.scenes.menu import MenuView
+    assert isinstance(app.current_view, MenuView)
+
+
+def test_focus_cycles_through_cards_then_buttons_and_back(app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_durak(app, next(s for s in range(200) if Durak.new(seed=s).attacker == HUMAN))
+    kb = keyboard.of(view)
+    items = kb.items()
+    cards = [i for i in items if i.kind == "card"]
+    assert len(cards) == len(view.game.hands[HUMAN])       # every card may attack
+    assert items[-2:] == [Item("button", b) for b in view.bar.buttons]
+    key(app, K.TAB, frames=0)
+    assert kb.focus == items[0] and kb.shown
+    key(app, K.LEFT, frames=0)
+    assert kb.focus == items[-1]
+    key(app, K.TAB, K.MOD_SHIFT, frames=0)
+    assert kb.focus == items[-2]
+    key(app, K.DOWN, frames=0)
+    key(app, K.RIGHT, frames=0)
+    assert kb.focus == items[0]
+    # Space selects the focused card and again unselects it (no move is made)
+    key(app, K.SPACE, frames=0)
+    tok = view.token_of(view.hand_order()[0], "hand0")
+    assert view.selected == [tok]
+    key(app, K.SPACE, frames=0)
+    assert view.selected == []
+    assert view.journal.moves == []
+
+
+def test_number_keys_press_buttons_and_esc_pauses(app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_durak(app, 4)
+    kb = keyboard.of(view)
+    numbered = kb.buttons()
+    assert numbered[-1].name == "menu"
+    key(app, K.ESCAPE, frames=0)
+    assert view.paused and view.pause_panel.visible
+    assert [b.name for b in kb.buttons()] == ["resume", "rules", "surrender", "menu"]
+    key(app, K.ESCAPE, frames=0)
+    assert not view.paused
+    key(app, getattr(K, f"KEY_{len(numbered)}"), frames=0)      # the "Menu" button: pause
+    assert view.paused
+    key(app, K.KEY_1, frames=0)                                 # "Resume"
+    assert not view.paused and not view.pause_panel.visible
+
+
+def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
+    from game.scenes.paodekuai_table import PaoDeKuaiTable
+
+    app.think_scale = 1000.0
+    for seed in range(50):
+        view = PaoDeKuaiTable(app, seed=seed)
+        if view.game.current_player == HUMAN:
+            break
+    app.show_view(view)
+    pump(app, 3)
+    kb = keyboard.of(view)
+    key(app, K.TAB, frames=0)
+    key(app, K.SPACE, frames=0)
+    key(app, K.RIGHT, frames=0)
+    key(app, K.SPACE, frames=0)
+    assert len(view.selected) == 2
+    key(app, K.SPACE, frames=0)
+    assert len(view.selected) == 1
+    assert kb.focus is not None and kb.focus.kind == "card"
