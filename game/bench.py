@@ -114,10 +114,17 @@ def main(argv: list[str]) -> int:
 def _bench(argv: list[str]) -> int:
     import argparse
 
-    p = argparse.ArgumentParser(prog="cardclub bench")
-    p.add_argument("what", choices=["engines", "frames"])
-    p.add_argument("--seconds", type=float, default=2.0)
-    p.add_argument("--frames", type=int, default=900)
+    p = argparse.ArgumentParser(
+        prog="cardclub bench",
+        description="Measure performance. 'engines': moves per second of random play "
+                    "in every game; 'frames': frame times of one table while cards move "
+                    "and while idle (opens a window). Uses a temporary data folder.")
+    p.add_argument("what", choices=["engines", "frames"],
+                   help="engines: engine speed; frames: a table's frame times")
+    p.add_argument("--seconds", type=float, default=2.0,
+                   help="seconds of play per game for 'engines' (default: %(default)s)")
+    p.add_argument("--frames", type=int, default=900,
+                   help="frames to draw for 'frames' (default: %(default)s)")
     p.add_argument("--game", default="durak", choices=sorted(GAMES),
                    help="the table to measure with 'frames'")
     p.add_argument("--players", type=int, default=None,

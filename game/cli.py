@@ -1,4 +1,4 @@
-"""The ``cardclub`` command: play (default), ``sim``, ``--smoke``."""
+"""The ``cardclub`` command: play (default), ``sim``, ``shots``, ``bench``, ``--smoke``."""
 from __future__ import annotations
 
 import argparse
@@ -41,6 +41,35 @@ def _sim(argv: list[str]) -> int:
     return 0
 
 
+#: every command with its one-line help (``play`` is the default)
+COMMANDS = {
+    "play": "open the menu and play against the computer (the default)",
+    "sim": "play deals between AI levels and report wins, draws and speed",
+    "shots": "render the menu and every table headless and save PNG screenshots",
+    "bench": "measure engine speed and a table's frame times",
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    lines = "\n".join(f"  {name:<8}{text}" for name, text in COMMANDS.items())
+    p = argparse.ArgumentParser(
+        prog="cardclub",
+        description="Card Club: Hospodský autobus, Dudák, Durak and Pao De Kuai against "
+                    "the computer.",
+        epilog=f"commands:\n{lines}\n\n'cardclub COMMAND --help' lists a command's "
+               "options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("command", nargs="?", default="play", choices=list(COMMANDS), metavar="COMMAND",
+                   help="what to do (default: play; one line each below)")
+    p.add_argument("--smoke", action="store_true",
+                   help="open the window, play a Durak deal computer against computer, "
+                        "exit (a check that the install works)")
+    games = sorted(GAMES)
+    p.add_argument("--game", type=str.lower, choices=games, metavar="GAME",
+                   help=f"open this game's table directly: {', '.join(games)}")
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
@@ -53,12 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.bench import main as bench
 
         return bench(args[1:])
-    p = argparse.ArgumentParser(prog="cardclub", description="Card Club: play card games "
-                                "against the computer. Subcommand: sim.")
-    p.add_argument("--smoke", action="store_true",
-                   help="open the window, play a Durak deal computer against computer, exit")
-    p.add_argument("--game", choices=sorted(GAMES), help="open this game's table directly")
+    p = _parser()
     a = p.parse_args(args)
+    if a.command != "play":   # e.g. 'cardclub --smoke sim': commands come first
+        p.error(f"put '{a.command}' first: cardclub {a.command} [options]")
     from game.ui.quiet_audio import choose_driver
 
     choose_driver()   # before Arcade loads: no ALSA/OpenAL noise without a sound card

@@ -25,10 +25,17 @@ def main(argv: list[str]) -> int:
 
 
 def _shots(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="cardclub shots")
-    p.add_argument("--out", default="screenshots")
-    p.add_argument("--size", default="1280x800")
-    p.add_argument("--games", default="", help="comma-separated game keys (default: all)")
+    p = argparse.ArgumentParser(
+        prog="cardclub shots",
+        description="Render the menu, every table (start, play, pause, result) and the "
+                    "rules screen headless and save them as PNG screenshots. Uses a "
+                    "temporary data folder: your saves are never touched.")
+    p.add_argument("--out", default="screenshots", metavar="DIR",
+                   help="folder for the PNG files (created if missing; default: %(default)s)")
+    p.add_argument("--size", default="1280x800", metavar="WxH",
+                   help="window size in pixels (default: %(default)s)")
+    p.add_argument("--games", default="", metavar="KEYS",
+                   help="comma-separated game keys, e.g. durak,autobus (default: all)")
     a = p.parse_args(argv)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
