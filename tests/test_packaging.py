@@ -154,18 +154,20 @@ def test_the_spec_bundles_every_data_folder_and_the_catalogs() -> None:
 
 
 def test_audio_probe_silences_c_level_stderr(tmp_path: Path) -> None:
-    """A stand-in pyglet whose audio drivers write to file descriptor 2 while they are
-    tried, as ALSA and OpenAL do without a sound card: the player sees nothing."""
-    fake = tmp_path / "fake" / "pyglet"
-    (fake / "media").mkdir(parents=True)
-    (fake / "__init__.py").write_text("class _O(dict):\n    pass\noptions = _O()\n")
-    (fake / "media" / "__init__.py").write_text(
+    """A stand-in Arcade and pyglet whose audio drivers write to file descriptor 2 while
+    they are tried, as ALSA and OpenAL do without a sound card: the player sees nothing."""
+    fake = tmp_path / "fake"
+    (fake / "pyglet" / "media").mkdir(parents=True)
+    (fake / "arcade").mkdir()
+    (fake / "pyglet" / "__init__.py").write_text("")
+    (fake / "pyglet" / "media" / "__init__.py").write_text(
         "import os\nos.write(2, b'ALSA lib confmisc.c: cannot find card 0\\n')\n"
         "class SilentDriver: pass\n"
         "def get_audio_driver():\n    return SilentDriver()\n")
+    (fake / "arcade" / "__init__.py").write_text("import pyglet.media\n")
     code = ("import sys; from game.ui.quiet_audio import choose_driver; "
             "print(choose_driver()); print('after', file=sys.stderr)")
     out = run([sys.executable, "-c", code], cwd=tmp_path,
-              env=clean_env(PYTHONPATH=f"{tmp_path / 'fake'}{os.pathsep}{ROOT}"))
+              env=clean_env(PYTHONPATH=f"{fake}{os.pathsep}{ROOT}"))
     assert out.stdout.strip() == "SilentDriver"
     assert out.stderr == "after\n"   # the noise is gone, stderr itself still works

@@ -1,31 +1,22 @@
-"""Choose the audio driver quietly, before Arcade is imported.
+"""Load Arcade quietly, so that a machine without a sound card stays silent.
 
-pyglet picks its audio driver when ``pyglet.media`` is first imported (``import arcade``
-does that).  With no audio device, OpenAL (through ALSA) and PulseAudio print their
-failures straight to file descriptor 2 while pyglet tries them in turn and settles on
-its silent driver.  ``choose_driver()`` does that import with the C-level stderr sent to
-/dev/null, in the order Arcade would use, so the player sees none of it and the game is
-simply silent.  This module imports nothing from pyglet or Arcade until it is called.
+pyglet picks its audio driver when ``pyglet.media`` is first imported, which
+``import arcade`` does.  With no audio device, OpenAL (through ALSA) and PulseAudio print
+their failures straight to file descriptor 2 while pyglet tries them in turn and settles
+on its silent driver.  ``choose_driver()`` runs that first ``import arcade`` (so Arcade
+sets pyglet's options exactly as usual: its driver order, ``ARCADE_SOUND_BACKENDS``, no
+shadow window, headless mode) with the C-level stderr sent to /dev/null, so the player
+sees none of it.  Python exceptions still propagate, and are printed, after stderr is
+back.  This module imports nothing from pyglet or Arcade until it is called.
 """
 from __future__ import annotations
 
 import os
 import sys
 
-#: Arcade's own order (arcade/sound.py), unless ARCADE_SOUND_BACKENDS says otherwise
-ARCADE_ORDER = ("openal", "xaudio2", "directsound", "pulse", "silent")
-
 
 def choose_driver() -> str:
-    """Import ``pyglet.media`` with stderr silenced; return the chosen driver's name
-    (``"none"`` when that import fails, e.g. without a display)."""
-    already = "pyglet.media" in sys.modules
-    import pyglet
-
-    if not already:
-        env = os.environ.get("ARCADE_SOUND_BACKENDS")
-        order = tuple(v.strip() for v in env.split(",")) if env else ARCADE_ORDER
-        pyglet.options.audio = order
+    """Import Arcade with stderr silenced; return the name of pyglet's audio driver."""
     try:
         sys.stderr.flush()
         saved = os.dup(2)
@@ -35,14 +26,12 @@ def choose_driver() -> str:
     try:
         if saved >= 0:
             os.dup2(quiet, 2)
+        import arcade  # noqa: F401  (imports pyglet.media, which picks the driver)
         from pyglet import media
 
-        name = type(media.get_audio_driver()).__name__
-    except Exception:  # no display (pyglet.media opens GL): app.run reports it, loudly
-        name = "none"
+        return type(media.get_audio_driver()).__name__
     finally:
         if saved >= 0:
             os.dup2(saved, 2)
             os.close(saved)
             os.close(quiet)
-    return name
