@@ -266,3 +266,20 @@ def test_random_mutations_of_settings_never_crash() -> None:
                 a.unlink()
         settings.path().write_bytes(original)
     assert damaged > 120
+
+
+def test_start_up_removes_stale_temp_files_and_settles_everything(_cardclub_home: Path) -> None:
+    from game import store
+    from game.store import history
+
+    play_moves("durak", 4)
+    saves.path_for("dudak").write_text("{")                       # damaged
+    (saves.path_for("durak").parent / "durak.json.k2j3.tmp").write_bytes(b"half")
+    (_cardclub_home / "settings.json.zz.tmp").write_bytes(b"")
+    history.db_path().write_bytes(b"garbage" * 100)
+    history.forget_checks()
+    messages = store.start_up()
+    assert not list(_cardclub_home.rglob("*.tmp"))
+    assert saves.exists("durak")                                    # a deal in progress stays
+    assert len(messages) == 2 and all("could not be read" in m for m in messages)
+    assert store.start_up() == []                                   # said once
