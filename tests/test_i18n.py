@@ -413,3 +413,12 @@ def test_initial_language_prefers_the_saved_setting(monkeypatch: pytest.MonkeyPa
     assert i18n.initial_language(None) == "pl"
     assert i18n.initial_language("") == "pl"
     assert i18n.initial_language("klingon") == "pl"
+
+
+def test_ai_level_labels_from_the_levels_files_are_translated() -> None:
+    labels = {label for _where, label in catalogs._level_labels()}
+    assert {"Easy", "Normal", "Hard"} <= labels
+    i18n.set_language("cs")
+    assert i18n._("Hard") == "Těžká"
+    i18n.set_language("pl")
+    assert i18n._("Easy") == "Łatwy"

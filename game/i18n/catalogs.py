@@ -9,8 +9,9 @@ Maintainers run::
 English (``en``) is the source: its ``msgstr`` is the ``msgid``, filled in by ``update``.
 A new or changed string reaches the other languages empty (or fuzzy, when Babel finds a
 near match): translate it in ``locale/<lang>/LC_MESSAGES/cardclub.po`` and run ``update``
-again to compile.  ``game/rules_content.py`` is the rules screens' own domain (``rules``)
-and is not extracted here.
+again to compile.  The AI levels' labels in ``levels/*.toml`` are extracted too.
+``game/rules_content.py`` is the rules screens' own domain (``rules``) and is not
+extracted here.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import gettext
 import io
 import re
 import sys
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from game import resources
 from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 SOURCE = "en"
@@ -77,7 +80,22 @@ def extract() -> Catalog:
         where = f"game/{filename}".replace("\\", "/")
         template.add(message, None, [(where, lineno)], auto_comments=comments,
                      context=context)
+    for where, label in _level_labels():
+        template.add(label, None, [(where, 0)],
+                     auto_comments=["an AI level's name, from levels/*.toml"])
     return template
+
+
+def _level_labels() -> list[tuple[str, str]]:
+    """The ``label`` of every AI level in levels/*.toml (shown through ``_()``)."""
+    out: list[tuple[str, str]] = []
+    for path in sorted(resources.path("levels").glob("*.toml")):
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+        for level in data.get("levels", {}).values():
+            if isinstance(level, dict) and isinstance(level.get("label"), str):
+                out.append((f"levels/{path.name}", level["label"]))
+    return out
 
 
 def _set_header(cat: Catalog, lang: str) -> None:
