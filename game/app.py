@@ -37,7 +37,10 @@ class CardClubWindow(arcade.Window):
     def __init__(self, width: int = BASE_W, height: int = BASE_H, visible: bool = True,
                  **kw: Any) -> None:
         super().__init__(width, height, "Card Club", resizable=True, visible=visible,
-                         vsync=kw.pop("vsync", True), antialiasing=kw.pop("antialiasing", True),
+                         vsync=kw.pop("vsync", True),
+                         # no multisampling: on software GL it costs more than the whole
+                         # table, and card art has soft edges of its own
+                         antialiasing=kw.pop("antialiasing", False),
                          **kw)
         self.set_minimum_size(MIN_W, MIN_H)
         self.settings, self.settings_message = settings_store.load()

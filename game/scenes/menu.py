@@ -12,7 +12,9 @@ from game.i18n import _
 from game.scenes import SCENES
 from game.store import saves
 from game.ui import assets
+from game.ui.layers import draw_felt
 from game.ui.layout import Box
+from game.ui.page import fit_font
 from game.ui.panels import Confirm
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
 
@@ -35,7 +37,8 @@ class Tile:
         self.key, self.info, self.ready = gi.key, gi, ready
         self.box = Box(0, 0, 1, 1)
         self.name = Label(gi.title, 22, (40, 30, 20), bold=True)
-        self.players = Label(gi.players_line(), 13, (90, 80, 60))
+        self.players = Label(gi.players_line(), 13, (90, 80, 60), width=220, multiline=True,
+                             anchor_y="top", align="center")
         self.line = Label(_(gi.summary), 13, (50, 50, 50), width=220, multiline=True,
                           anchor_y="top", align="center")
         self.play = Label(_("Play") if ready else _("Coming soon"), 15,
@@ -108,30 +111,38 @@ class MenuView(arcade.View):
         self.title.place(w / 2, h - 62 * s, 44 * s)
         self.subtitle.place(w / 2, h - 104 * s, 16 * s)
         tile_w = min(280 * s, (w - 80) / 4 - 16)
-        tile_h = min(400 * s, h - 300 * s)
+        room_top = h - 104 * s - 22 * s                # below the subtitle
+        room_bottom = 52 * s + 27 + 24 * s             # above the row of buttons
+        tile_h = min(430 * s, room_top - room_bottom)
+        cy = (room_top + room_bottom) / 2
         gap = 16 * s
         total = 4 * tile_w + 3 * gap
+        bh = max(48.0, 50 * s)
         for i, t in enumerate(self.tiles):
             cx = w / 2 - total / 2 + tile_w / 2 + i * (tile_w + gap)
-            cy = h / 2 + 18 * s
             t.box = Box(cx, cy, tile_w, tile_h)
-            top = cy + tile_h / 2
-            t.sprite.scale = (tile_h * 0.30) / assets.CARD_H
-            t.sprite.position = (cx, top - tile_h * 0.19)
+            top, bottom = cy + tile_h / 2, cy - tile_h / 2
+            card_h = min(tile_h * 0.30, 150 * s)
+            t.sprite.scale = card_h / assets.CARD_H
+            t.sprite.position = (cx, top - 12 * s - card_h / 2)
             t.sprite.color = (255, 255, 255) if t.ready else (170, 170, 170)
-            t.name.place(cx, top - tile_h * 0.41, 20 * s)
-            t.name.text.font_size = 20 * s
-            while t.name.text.content_width > tile_w - 16 and t.name.text.font_size > 9:
-                t.name.text.font_size -= 1
-            t.players.place(cx, top - tile_h * 0.48, 12.5 * s)
-            t.line.text.width = int(tile_w - 20)
-            t.line.place(cx, top - tile_h * 0.53, 12.5 * s)
-            t.play.place(cx, cy - tile_h * 0.24, 15 * s)
+            fit_font(t.name.text, tile_w - 16, 20 * s, 9)
+            t.name.place(cx, top - 12 * s - card_h - 8 * s - t.name.text.content_height / 2)
             label = levels(t.key)[self.level_of(t.key)].get("label", self.level_of(t.key))
             t.level.label.set(_("Level: {name}").format(name=_(str(label))))
-            t.level.place(cx, cy - tile_h * 0.39, tile_w - 24, max(48.0, 50 * s),
-                          max(12.0, 14 * s))
+            t.level.place(cx, bottom + 12 * s + bh / 2, tile_w - 24, bh, max(12.0, 14 * s))
+            fit_font(t.level.label.text, tile_w - 36, max(12.0, 14 * s), 9)
             t.level.visible = t.ready
+            fit_font(t.play.text, tile_w - 16, 15 * s, 9)
+            t.play.place(cx, bottom + 12 * s + bh + 10 * s + t.play.text.content_height / 2)
+            t.players.text.width = int(tile_w - 16)
+            t.line.text.width = int(tile_w - 20)
+        # the players line and the summary between the name and "Play", one size for all
+        size = 13 * s
+        while size > 8 and not all(self.flow(t, size, s) for t in self.tiles):
+            size = max(8.0, size - 0.5)
+        for t in self.tiles:
+            self.flow(t, size, s)
         saved = self.saved_game()
         cont = self.buttons.by_name("continue")
         cont.visible = saved is not None
@@ -155,6 +166,18 @@ class MenuView(arcade.View):
 
     #: the menu changes only on input (the window stops redrawing it when idle)
     busy = False
+
+    @staticmethod
+    def flow(t: Tile, size: float, s: float) -> bool:
+        """Lay the players line and the summary out under the tile's name at ``size``;
+        whether they end above the "Play" line."""
+        name = t.name.text
+        t.players.text.font_size = size
+        t.players.place(name.x, name.y - name.content_height / 2 - 4 * s)
+        t.line.text.font_size = size
+        t.line.place(name.x, t.players.text.y - t.players.text.content_height - 4 * s)
+        play = t.play.text
+        return t.line.text.y - t.line.text.content_height >= play.y + play.content_height / 2
 
     def on_show_view(self) -> None:
         self.place()
@@ -213,7 +236,7 @@ class MenuView(arcade.View):
     def on_draw(self) -> None:
         self.clear()
         w, h = self.window.width, self.window.height
-        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, w, h))
+        draw_felt(self.window)
         self.title.draw()
         self.subtitle.draw()
         for t in self.tiles:

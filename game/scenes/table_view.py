@@ -26,9 +26,10 @@ from game.games import GameInfo, info
 from game.i18n import _, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import saves
-from game.ui import assets, keyboard, look
+from game.ui import keyboard, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
+from game.ui.layers import Layer, draw_felt
 from game.ui.layout import Box, TableLayout
 from game.ui.pacer import Pacer
 from game.ui.panels import Confirm, Panel, draw_glow
@@ -97,6 +98,11 @@ class TableView(arcade.View):
         self.board = Board()
         self.sprites: dict[int, CardSprite] = {}
         self.sprite_list = arcade.SpriteList()
+        # what stands still is drawn once into ``static`` and copied each frame; the
+        # cards of the motion under way (``live``) are drawn over it
+        self.static = Layer(window)
+        self.live: set[int] = set()
+        self.live_list = arcade.SpriteList()
         self.pointer = Pointer()
         self.selected: list[Token] = []
         self.sweep_adds = True
@@ -340,17 +346,39 @@ class TableView(arcade.View):
             own = tok.place == f"hand{HUMAN}"
             sp.color = ((150, 150, 150) if dim and own and not mine and tok.up
                         else (255, 255, 255))
+            if sp.is_moving:
+                self.go_live(tok.id)
+        self.static.dirty = True
         self.sort_sprites()
+
+    def go_live(self, tid: int) -> None:
+        """Draw this card over the static layer until the motion under way ends."""
+        if tid not in self.live:
+            self.live.add(tid)
+            self.live_list.append(self.sprites[tid])
+            self.static.dirty = True
+
+    def settle_live(self) -> None:
+        """Every card has landed: they all go back into the static layer."""
+        self.live.clear()
+        self.live_list.clear()
+        self.static.dirty = True
 
     def sort_sprites(self) -> None:
         dragged = self.pointer.item if self.pointer.dragging else None
         drag_id = dragged.id if isinstance(dragged, Token) else -1
         ids = {id(sp): k for k, sp in self.sprites.items()}
-        self.sprite_list.sort(key=lambda sp: sp.z + (1000 if sp.motion is not None else 0)
-                              + (2000 if ids.get(id(sp)) == drag_id else 0))
+        def key(sp: CardSprite) -> float:
+            return (sp.z + (1000 if sp.motion is not None else 0)
+                    + (2000 if ids.get(id(sp)) == drag_id else 0))
+
+        self.sprite_list.sort(key=key)
+        if self.live_list:
+            self.live_list.sort(key=key)
 
     def refresh(self) -> None:
         """Buttons, labels and the status line from the current observation."""
+        self.static.dirty = True
         obs, legal = self.obs, self.human_moves()
         for spec, b in zip(self.action_specs, self.actions.buttons, strict=False):
             b.visible = bool(legal) and bool(spec.moves(legal))
@@ -547,15 +575,20 @@ class TableView(arcade.View):
             sp.set_width(self.layout.card_w)
         self.place_widgets()
         self.relayout(0)
+        self.static.dirty = True
 
     def on_update(self, dt: float) -> None:
         moving = False
-        for sp in self.sprites.values():
+        for tid, sp in self.sprites.items():
             if sp.is_moving:
                 sp.animate(dt)
                 moving = True
+                if tid not in self.live:
+                    self.go_live(tid)
         if moving:
             self.sort_sprites()
+        elif self.live and not self.pointer.dragging:
+            self.settle_live()
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
@@ -605,37 +638,54 @@ class TableView(arcade.View):
             keyboard.draw(self)               # the keyboard focus and the buttons' keys
 
     def draw_table(self) -> None:
-        self.clear()
+        if self.static.stale:
+            with self.static.render():
+                self.draw_static()
+        self.static.draw()
+        self.live_list.draw()
+        self.draw_overlay()
+
+    def draw_static(self) -> None:
+        """Everything that stands still: felt, bar, places, resting cards, labels."""
         L = self.layout
-        arcade.draw_texture_rect(assets.felt_texture(), arcade.LBWH(0, 0, L.w, L.h))
+        hidden = [sp for sp in self.live_list if sp.visible]
+        for sp in hidden:
+            sp.visible = False
+        draw_felt(self.window)
         arcade.draw_lrbt_rectangle_filled(0, L.w, L.h - L.bar_h, L.h, (10, 40, 25, 230))
         self.title.draw()
         self.level_label.draw()
         self.bar.draw()
         self.draw_extra()
-        live = self.live_targets()
+        glowing = self.live_targets()
         for name, box in self.targets().items():
-            draw_glow((box.cx, box.cy, box.w, box.h), name in live)
+            draw_glow((box.cx, box.cy, box.w, box.h), name in glowing)
         self.sprite_list.draw()
-        self.draw_last_ai()
-        for tok in self.selected:
-            sp = self.sprites.get(tok.id)
-            if sp is not None:
-                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 6,
-                                                     L.card_h + 6), (255, 220, 80), 4, sp.angle)
+        for sp in hidden:
+            sp.visible = True
         for lab in self.labels:
             lab.draw()
         sb = self.status_box()
         h = max(sb.h, self.status.text.content_height + 10)
         arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
         self.status.draw()
+        self.actions.draw()
+
+    def draw_overlay(self) -> None:
+        """What is drawn over the static layer every frame: outlines, banner, panels."""
+        L = self.layout
+        self.draw_last_ai()
+        for tok in self.selected:
+            sp = self.sprites.get(tok.id)
+            if sp is not None:
+                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 6,
+                                                     L.card_h + 6), (255, 220, 80), 4, sp.angle)
         if self.banner.text.text:
             w = self.banner.text.content_width + 40
             arcade.draw_rect_filled(arcade.XYWH(self.banner.text.x, self.banner.text.y, w,
                                                 self.banner.text.content_height + 14),
                                     (0, 0, 0, 140))
             self.banner.draw()
-        self.actions.draw()
         self.pause_panel.draw(L.w, L.h)
         self.result_panel.draw(L.w, L.h)
         self.confirm.draw(L.w, L.h)
@@ -666,6 +716,7 @@ class TableView(arcade.View):
         return {name for name in self.targets() if self.match(sel, name, legal)}
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        self.static.dirty = True                # the keyboard focus may move
         if keyboard.handle(self, key, modifiers):    # Tab, arrows, Enter, Space, 1-9
             return
         if key == arcade.key.ESCAPE:
@@ -703,6 +754,7 @@ class TableView(arcade.View):
         return None
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.static.dirty = True                # buttons show their pressed state
         for panel in (self.confirm, self.result_panel, self.pause_panel):
             if panel.press(x, y):
                 return
@@ -746,6 +798,7 @@ class TableView(arcade.View):
                 self.pointer.down = False
                 return
             self.selected = [tok]
+            self.go_live(tok.id)
         sp = self.sprites[tok.id]
         sp.motion = None
         sp.position = (x + self.drag_offset[0], y + self.drag_offset[1])
@@ -764,6 +817,7 @@ class TableView(arcade.View):
         self.refresh()
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.static.dirty = True
         for panel in (self.confirm, self.result_panel, self.pause_panel):
             if panel.release(x, y):
                 self.pointer.cancel()
