@@ -131,8 +131,10 @@ class LevelStats:
         else:
             self.losses += 1
 
-    def to_dict(self, fair: float) -> dict[str, Any]:
+    def to_dict(self, fair: float, players: int = 2) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
+        score = self.wins + self.draws / players     # a draw shares the deal
+        slo, shi = wilson(score, self.games)
         llo, lhi = wilson(self.losses, self.games)
         t = sorted(self.times or [])
         ms = [x * 1000 for x in t]
@@ -143,6 +145,8 @@ class LevelStats:
             "win_ci95": [round(lo, 4), round(hi, 4)],
             "loss_rate": round(self.losses / self.games, 4) if self.games else None,
             "loss_ci95": [round(llo, 4), round(lhi, 4)],
+            "score_rate": round(score / self.games, 4) if self.games else None,
+            "score_ci95": [round(slo, 4), round(shi, 4)],
             "fair_share": round(fair, 4),
             "mean_points": round(self.points / self.games, 3) if self.games else None,
             "decisions": len(ms),
@@ -185,8 +189,9 @@ class TournamentReport:
             "game": self.game, "players": self.players, "deals": self.deals,
             "rotations": self.players, "games": self.deals * self.players,
             "seed": self.seed, "loss_label": GAMES[self.game].loss_label,
-            "seats": [dict(e.to_dict(self.fair), seat=i) for i, e in enumerate(self.entries)],
-            "levels": [s.to_dict(self.fair) for s in self.by_level()],
+            "seats": [dict(e.to_dict(self.fair, self.players), seat=i)
+                      for i, e in enumerate(self.entries)],
+            "levels": [s.to_dict(self.fair, self.players) for s in self.by_level()],
             "moves": self.moves, "seconds": round(self.seconds, 3),
             "deals_per_second": (round(self.deals * self.players / self.seconds, 2)
                                  if self.seconds else None),

@@ -13,7 +13,8 @@ cheapest move that works.
   the lowest card (non-trumps first), beat with the lowest card that beats, collect before
   taking.
 - Autobus ("naive"): the reserve top when it fits, otherwise any run play, then end the
-  turn with any discard (jokers last), the bus only when nothing fits.
+  turn with a discard, onto a pile of its rank when one fits, else onto an empty space
+  (jokers last), the bus only when nothing fits.
 """
 from __future__ import annotations
 
@@ -90,7 +91,7 @@ def dudak_greedy(legal: list[Move], hand: list[str], trump: str | None) -> Move:
     return by_kind.get("take", legal)[0]
 
 
-def autobus_naive(legal: list[Move], rng: Rng) -> Move:
+def autobus_naive(legal: list[Move], aux: list[list[str]], rng: Rng) -> Move:
     plays = [m for m in legal if m.kind == "play"]
     reserve = [m for m in plays if m.args[1] == "reserve"]
     if reserve:
@@ -101,9 +102,9 @@ def autobus_naive(legal: list[Move], rng: Rng) -> Move:
     for m in legal:
         if m.kind == "end":
             return m
-    discards = [m for m in legal if m.kind == "discard"]
-    plain = [m for m in discards if m.args[0] != "X"]
-    options = plain or discards or legal
+    discards = [m for m in legal if m.kind == "discard" and m.args[0] != "X"]
+    stack = [m for m in discards if aux[int(m.args[1][3]) - 1]]    # onto its own rank
+    options = stack or discards or [m for m in legal if m.kind == "discard"] or legal
     return options[pick % len(options)]
 
 
@@ -122,5 +123,5 @@ class GreedyBot(DecideOnce):
         if self.game == "dudak":
             return dudak_greedy(legal, obs["hand"], obs["trumps"][obs["seat"]])
         if self.game == "autobus":
-            return autobus_naive(legal, self.rng)
+            return autobus_naive(legal, obs["aux"][obs["seat"]], self.rng)
         raise ValueError(f"no greedy level for {self.game}")

@@ -31,7 +31,7 @@ Policy = Callable[[Any, list[Move]], Move]
 
 
 class Node:
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "hint", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat                       # who made the move leading here
@@ -39,6 +39,7 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.hint: Move | None = None          # the rollout heuristic's move here
 
 
 # ----- rollout policies: the heuristics, fed the few facts they read from the state -------
@@ -130,6 +131,10 @@ class SearchBot:
         self.exploration = float(params.get("exploration", 0.7))
         self.rollout_moves = int(params.get("rollout_moves", 400))
         self.epsilon = float(params.get("epsilon", 0.1))
+        #: progressive bias toward the rollout heuristic's move (worth bias / (n + 1))
+        self.bias = float(params.get("bias", 1.0))
+        #: progressive widening (0: every legal move is a child at once)
+        self.widen = float(params.get("widen", 0.0))
         self.policy = _policy(game, str(params.get("rollout", "normal")))
         self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
@@ -206,14 +211,26 @@ class SearchBot:
         path: list[Node] = []
         c = self.exploration
         first = True
+        bias, widen = self.bias, self.widen
         while not g.is_over:
             legal = self._legal if first else g.legal_moves()
             first = False
             seat = g.current_player
             kids = node.children
-            untried = [m for m in legal if m not in kids]
-            if untried:
-                m = untried[rng.below(len(untried))]
+            hint = node.hint
+            if hint is None or hint not in legal:
+                hint = node.hint = legal[0] if len(legal) == 1 else self.policy(g, legal)
+            # progressive widening: a node visited n times has at most widen * sqrt(n)
+            # children; the heuristic's move comes first, the others in random order
+            room = (len(legal) if not widen
+                    else max(1, int(widen * math.sqrt(node.visits + 1))))
+            tried = [m for m in legal if m in kids]
+            if len(tried) < room and len(tried) < len(legal):
+                if hint not in kids:
+                    m = hint
+                else:
+                    untried = [m for m in legal if m not in kids]
+                    m = untried[rng.below(len(untried))]
                 child = Node(seat)
                 kids[m] = child
                 g._apply(m)
@@ -221,10 +238,12 @@ class SearchBot:
                 break
             best_m: Move | None = None
             best_v = -1.0
-            for m in legal:
+            for m in tried:
                 ch = kids[m]
                 ch.avail += 1
                 v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if m == hint:
+                    v += bias / (ch.visits + 1)
                 if v > best_v:
                     best_v, best_m = v, m
             assert best_m is not None

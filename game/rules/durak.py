@@ -16,7 +16,15 @@ MAX_ATTACKS = 6
 
 
 def _sort_key(card: str) -> tuple[int, int]:
-    return RANK[card[0]], FRENCH_SUITS.index(card[1])
+    return SORT_KEY[card]
+
+
+#: card -> (rank, suit) order; moves made once (a Move is a value): legal_moves is hot
+SORT_KEY = {r + s: (i, FRENCH_SUITS.index(s)) for i, r in enumerate(ATLASNYE_RANKS)
+            for s in FRENCH_SUITS}
+ATTACK = {c: Move("attack", (c,)) for c in SORT_KEY}
+DEFEND = {c: Move("defend", (c,)) for c in SORT_KEY}
+TAKE, STOP = Move("take"), Move("stop")
 
 
 @register
@@ -144,18 +152,24 @@ class Durak(Game):
     def legal_moves(self) -> list[Move]:
         if self.over:
             return []
-        hand = sorted(self.hands[self.current_player], key=_sort_key)  # type: ignore[index]
-        unbeaten = self.unbeaten
-        if unbeaten is not None and not self.taking:
-            moves = [Move("defend", (c,)) for c in hand if self.beats(c, unbeaten)]
-            return moves + [Move("take")]
-        if not self.table:
-            return [Move("attack", (c,)) for c in hand]
+        table = self.table
+        unbeaten = table[-1][0] if table and table[-1][1] is None else None
+        if unbeaten is not None and not self.taking:  # DUR-4: beat it or take
+            hand = sorted(self.hands[1 - self.attacker], key=SORT_KEY.__getitem__)
+            suit, rank, trump = unbeaten[1], RANK[unbeaten[0]], self.trump_card[1]
+            moves = [DEFEND[c] for c in hand if (c[1] == suit and RANK[c[0]] > rank)
+                     or (c[1] == trump and suit != trump)]
+            moves.append(TAKE)
+            return moves
+        hand = sorted(self.hands[self.attacker], key=SORT_KEY.__getitem__)
+        if not table:
+            return [ATTACK[c] for c in hand]
         moves = []
-        if self._can_add():
-            ranks = self._table_ranks()
-            moves = [Move("attack", (c,)) for c in hand if c[0] in ranks]
-        return moves + [Move("stop")]
+        if len(table) < self.limit:  # DUR-5: ranks already on the table
+            ranks = {c[0] for pair in table for c in pair if c is not None}
+            moves = [ATTACK[c] for c in hand if c[0] in ranks]
+        moves.append(STOP)
+        return moves
 
     def _normalise(self, move: Move) -> Move:
         if move.kind in ("attack", "defend"):
