@@ -23,7 +23,7 @@ from game.store import files, history, saves, settings
 KILLS = int(os.environ.get("CARDCLUB_CRASH_KILLS", "200"))
 GAME_KEYS = sorted(GAMES)
 #: the short games more often, so that many deals end (and are recorded) between kills
-WEIGHTS = [{"durak": 3, "paodekuai": 3}.get(k, 1) for k in GAME_KEYS]
+WEIGHTS = [{"durak": 4, "paodekuai": 4}.get(k, 1) for k in GAME_KEYS]
 LEVELS = {"autobus": ["easy"], "dudak": ["easy", "normal"], "durak": ["random", "easy"],
           "paodekuai": ["random", "easy"]}
 
@@ -56,7 +56,8 @@ def _child(ledger: Path, seed: int) -> None:
         g.play(m)
         assert saves.add_move(j, m)
         log.write(f"m {key} {j.deal_id} {len(j.moves)}\n")
-        if g.is_over or rng.random() < 0.004:
+        # sometimes, and always once a deal grows long (so that every start stays quick)
+        if g.is_over or rng.random() < 0.004 or len(j.moves) > 250:
             if g.is_over:
                 saves.finish(j, g)
                 log.write(f"f {key} {j.deal_id}\n")
@@ -71,7 +72,12 @@ def _child(ledger: Path, seed: int) -> None:
             settings.save(settings.Settings(volume=rng.random()))
 
 
-def _run_child(ledger: Path, seed: int, delay: float) -> None:
+def _run_child(ledger: Path, seed: int, rng: random.Random) -> None:
+    """Fork a child that plays, and SIGKILL it at a random moment: a fifth of the time
+    within its first 0.15 s (while it loads and settles the saves), else after a random
+    number of logged writes (1 to 15) plus up to 15 ms, so that a slow machine still
+    plays between kills."""
+    start_size = ledger.stat().st_size
     pid = os.fork()
     if pid == 0:   # the child: never returns into pytest
         code = 0
@@ -84,7 +90,14 @@ def _run_child(ledger: Path, seed: int, delay: float) -> None:
             code = 3
         finally:
             os._exit(code)
-    time.sleep(delay)
+    if rng.random() < 0.2:
+        time.sleep(rng.uniform(0.0, 0.15))
+    else:
+        want = start_size + 45 * rng.randint(1, 15)
+        deadline = time.monotonic() + 10
+        while ledger.stat().st_size < want and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(rng.uniform(0.0, 0.015))
     os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, \
@@ -177,7 +190,7 @@ def test_sigkill_at_random_moments_loses_nothing(_cardclub_home: Path, tmp_path:
     mid_write = 0
     started = time.monotonic()
     for _ in range(KILLS):
-        _run_child(ledger, rng.randrange(1 << 30), rng.uniform(0.01, 0.3))
+        _run_child(ledger, rng.randrange(1 << 30), rng)
         recorded, stale = _start_and_check(_cardclub_home, ledger, recorded)
         mid_write += stale > 0
     took = time.monotonic() - started
