@@ -348,6 +348,22 @@ def test_BUS11_safety_net_not_reached_in_random_games() -> None:
     assert longest < TURN_LIMIT // 2
 
 
+def test_BUS11_normal_level_never_stalls_into_the_safety_net() -> None:
+    """A run play left means no draw, so a sensible player must not hold a joker back
+    for ever: deals 92 and 274 ran to turn 3,000 before the normal level fed the runs."""
+    from game.ai import make_bot
+
+    for seed in (92, 274, *range(12)):
+        g = Autobus.new(seed=seed, players=2)
+        bots = [make_bot("autobus", "normal", seed=seed * 8 + s) for s in range(2)]
+        while not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            g.play(bots[seat].choose(g.observation(seat), g.legal_moves()))
+        assert g.turn < 1000
+        assert g.winner is not None or not g.run_play_exists()
+
+
 def test_BUS12_only_legal_transfers_are_offered_and_aux_takes_only_hand_cards() -> None:
     g = deal([R0, R1], ["AH 2H 3H 4H", "AC 2C 3C 4C"])
     for m in legal(g):

@@ -1,7 +1,8 @@
 """A Hospodský autobus opponent by rules of thumb.
 
 Play the reserve top whenever it fits; feed runs from auxiliary piles, then from the hand
-(jokers only when they open the way for the reserve top); end the turn by stacking a card
+(jokers only when they open the way for the reserve top, or when a whole circuit passed
+without a run play, so the deal never stalls); end the turn by stacking a card
 on a pile of its rank, else on an empty space, highest ranks first; never the bus unless
 nothing else is left.
 """
@@ -41,6 +42,11 @@ class AutobusHeuristic(DecideOnce):
                     need = len(obs["runs"][int(run[3:]) - 1]) + 1
                     if need + 1 == VALUE[top[0]]:
                         return m
+        if plays and obs.get("quiet_turns", 0) >= obs["players"]:
+            # BUS-11: a quiet circuit with a run play left is no draw, so holding the
+            # jokers back would stall the deal; feed the longest run instead
+            return max(plays, key=lambda m: -1 if m.args[2] == "new"
+                       else len(obs["runs"][int(m.args[2][3:]) - 1]))
         ends = [m for m in legal if m.kind == "end"]
         if ends:
             return ends[0]
