@@ -57,6 +57,9 @@ class Layer:
             self._draw_quad()
             return
         ctx.copy_framebuffer(self.fbo, dst, depth=False)
+        # the blit leaves the layer bound for reading: bind the target for both again,
+        # or arcade.get_image() (screenshots, tests) reads the layer, not the screen
+        dst.use(force=True)
 
     def _draw_quad(self) -> None:
         """Fallback for a multisampled or differently sized target: one textured quad."""
