@@ -407,3 +407,14 @@ def test_history_screen_is_registered_and_reports_a_damaged_database(app) -> Non
     view = _show_history(app, "dudak")
     assert any("could not be read" in t for t in view.drawn_texts())
     assert "Past deals (1 deal)" not in view.drawn_texts()
+
+
+def test_text_a_damaged_file_made_invalid_still_reads() -> None:
+    history.record_deal("durak", "easy", 2, 10, "win", 1.0, deal_id="7" * 32)
+    con = sqlite3.connect(history.db_path())
+    con.execute("UPDATE deals SET level = CAST(x'6561ff7379' AS TEXT)")
+    con.commit()
+    con.close()
+    (row,) = history.deals("durak")
+    assert row.level == "ea\ufffdsy"
+    assert history.stats("durak")[0].deals == 1

@@ -184,8 +184,14 @@ def _migrate(con: sqlite3.Connection) -> None:
         raise
 
 
+def _text(raw: bytes) -> str:
+    """Text from the database; bytes a damaged file made invalid show as \ufffd."""
+    return raw.decode("utf-8", "replace")
+
+
 def _open(path: Path) -> sqlite3.Connection:
     con = sqlite3.connect(path, timeout=10, isolation_level=None)
+    con.text_factory = _text
     try:
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
@@ -224,6 +230,7 @@ def _read_only(path: Path, fn: Callable[[sqlite3.Connection], T], default: T) ->
     """Read a database in a folder we cannot write (a WAL database needs its -shm file)."""
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        con.text_factory = _text
         try:
             return fn(con)
         finally:
