@@ -44,6 +44,10 @@ class CardClubWindow(arcade.Window):
                          **kw)
         self.set_minimum_size(MIN_W, MIN_H)
         self.settings, self.settings_message = settings_store.load()
+        from game.store import start_up
+
+        notes = [m for m in [self.settings_message, *start_up()] if m]
+        self.settings_message = "\n".join(notes) or None
         set_language(initial_language(self.settings.language or None))
         self.sounds = assets.Sounds(self.settings.volume, self.settings.muted)
         self.think_scale = 1.0          # 0: the computer moves at once (smoke runs, tests)

@@ -78,6 +78,10 @@ class MenuView(arcade.View):
         buttons.append(Button(_("Quit"), self.quit, SECONDARY, name="quit"))
         self.buttons = ButtonGroup(*buttons)
         self.confirm = Confirm()
+        from game.store import history
+
+        self.profile = history.profile()
+        self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
         self.place()
 
     # ----- layout --------------------------------------------------------------------------
@@ -160,6 +164,9 @@ class MenuView(arcade.View):
         for b, bw in zip(row, widths, strict=True):
             b.place(x + bw / 2, 52 * s, bw, 54, font * min(1.0, squeeze + 0.1))
             x += bw + gap
+        p = self.profile
+        self.profile_label.set(_("Level {level} · {xp} XP").format(level=p.level, xp=p.xp))
+        self.profile_label.place(20, h - 28 * s, max(12.0, 14 * s))
         self.message.text.width = int(min(900, w - 40))
         self.message.place(w / 2, 52 * s + 62)
         self.confirm.place(w, h)
@@ -239,6 +246,12 @@ class MenuView(arcade.View):
         draw_felt(self.window)
         self.title.draw()
         self.subtitle.draw()
+        self.profile_label.draw()
+        bx, by = 20, self.profile_label.text.y - 22
+        bw = max(120.0, self.profile_label.text.content_width)
+        arcade.draw_lrbt_rectangle_filled(bx, bx + bw, by - 5, by + 5, (0, 0, 0, 110))
+        arcade.draw_lrbt_rectangle_filled(bx, bx + bw * self.profile.progress, by - 5, by + 5,
+                                          (232, 184, 66))
         for t in self.tiles:
             lift = 4 if self.pressed_tile == t.key else 0
             b = t.box

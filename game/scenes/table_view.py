@@ -23,9 +23,9 @@ import arcade
 from game.ai import levels, make_bot
 from game.cards import format_card
 from game.games import GameInfo, info
-from game.i18n import _, refusal_text
+from game.i18n import _, ngettext, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
-from game.store import saves
+from game.store import files, saves
 from game.ui import keyboard, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
@@ -84,7 +84,9 @@ class TableView(arcade.View):
         self.fresh = state is None
         self.game: Game = (state if state is not None
                            else GAMES[self.key].new(seed=seed, **(options or {})))
-        self.journal = journal or saves.Journal.start(self.game, level=self.level)
+        self.journal = journal if journal is not None else saves.new_deal(
+            self.game, self.level, human=HUMAN)
+        self.xp_gained: int | None = None       # set once the deal is in the history
         n = self.game.num_players
         self.ai_seats = tuple(s for s in range(n) if s != HUMAN) if ai_seats is None \
             else tuple(s for s in ai_seats if s < n)
@@ -146,7 +148,7 @@ class TableView(arcade.View):
             self.deal_animation()
         else:
             self.relayout(0)
-        self.save()
+        self.tell_save_problem()
 
     # ----- hooks a game's table fills in --------------------------------------------------
     def setup(self) -> None:
@@ -416,12 +418,12 @@ class TableView(arcade.View):
         seat = self.game.current_player
         m = self.game.parse_move(move) if isinstance(move, str) else move
         events = self.game.play(m)
-        self.journal.moves.append(str(m))
         self.selected = []
         self.message = ""
         self.after_move(seat, m, events)
         self.animate(seat, events)
-        self.save()
+        saves.add_move(self.journal, m)          # saved after every move, whoever made it
+        self.tell_save_problem()
         return events
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
@@ -459,19 +461,23 @@ class TableView(arcade.View):
             return {"win": "win", "loss": "lose"}.get(outcome, "flip")
         return None
 
-    def save(self) -> None:
-        if self.game.is_over or self.surrendered:
-            try:
-                saves.delete(self.key)
-            except OSError as exc:
-                log.warning("could not remove the finished deal's save: %s", exc)
+    def tell_save_problem(self) -> None:
+        """A save that failed (read-only or full disk) is told once, in plain words;
+        play goes on."""
+        problem = files.take_write_problem()
+        if problem:
+            log.warning("%s", problem)
+            self.flash(problem, 8.0)
+
+    def record(self) -> None:
+        """The deal has ended (or was given up): into the history, once, with its XP."""
+        if self.xp_gained is not None:
             return
-        try:
-            saves.save(self.journal)
-        except OSError as exc:  # a full disk must not stop the game
-            log.warning("could not save: %s", exc)
-            self.flash(_("Your progress cannot be saved right now ({reason}).")
-                       .format(reason=exc.strerror or exc))
+        if self.surrendered:
+            self.xp_gained = saves.surrender(self.journal, self.game)
+        else:
+            self.xp_gained = saves.finish(self.journal, self.game)
+        self.tell_save_problem()
 
     def flash(self, text: str, seconds: float = 3.5) -> None:
         self.message = text
@@ -537,17 +543,21 @@ class TableView(arcade.View):
         self.surrendered = True
         self.paused = False
         self.pause_panel.visible = False
-        self.save()
+        self.record()
         self.app.sounds.play("lose")
         self.show_result()
 
     def show_result(self) -> None:
         self.result_visible = True
         self.selected = []
+        self.record()
         if self.surrendered:
-            title, lines = _("You surrendered"), [_("The deal counts as a loss.")]
+            title, lines = _("You surrendered"), [_("The deal counts as a loss, without XP.")]
         else:
             title, lines = self.result_text(self.obs)
+            if HUMAN not in self.ai_seats:
+                lines = [*lines, ngettext("You gain {n} XP.", "You gain {n} XP.",
+                                          self.xp_gained or 0).format(n=self.xp_gained or 0)]
         self.result_panel.set(title, lines)
         self.result_panel.visible = True
         self.place_widgets()
