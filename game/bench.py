@@ -1,4 +1,11 @@
-"""``cardclub bench engines``: random-play speed of every rule engine (no UI)."""
+"""``cardclub bench``: the performance figures of the README, measured.
+
+With no argument it prints everything (``--json`` for a machine-readable report): per
+table the frame time while cards move (mean, p99) and the idle CPU share; the time from
+process start to the first drawn menu frame; peak memory; engine actions per second; AI
+decision time per level.  ``engines``, ``frames``, ``idle``, ``startup`` and ``ai`` run one
+part.  Everything runs in a temporary data folder.
+"""
 from __future__ import annotations
 
 import time
@@ -103,6 +110,115 @@ def idle_share(view: str = "menu", seconds: float = 3.0, **kw: Any) -> float:
     return marks["cpu"] / marks["wall"]
 
 
+TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("durak", {}), ("paodekuai", {}), ("dudak", {}), ("autobus", {"players": 2}),
+    ("autobus", {"players": 4})]
+
+
+def table_name(game: str, opts: dict[str, Any]) -> str:
+    return game + (f" {opts['players']}p" if opts.get("players") else "")
+
+
+def startup_time(runs: int = 3) -> dict[str, float]:
+    """Seconds from process start to the first drawn menu frame (median of ``runs``)."""
+    import os
+    import statistics
+    import subprocess
+    import sys
+
+    took = []
+    for _ in range(runs):
+        env = dict(os.environ, CARDCLUB_FIRST_FRAME="1")
+        t0 = time.time()
+        out = subprocess.run([sys.executable, "-m", "game"], capture_output=True, text=True,
+                             env=env, timeout=120)
+        line = next((ln for ln in out.stdout.splitlines() if ln.startswith("first-frame")),
+                    None)
+        if line is None:
+            raise RuntimeError(f"no first frame reported: {out.stderr[-500:]}")
+        took.append(float(line.split()[1]) - t0)
+    return {"first_frame_s": statistics.median(took), "runs": runs}
+
+
+def ai_times(deals: int = 6) -> dict[str, dict[str, float]]:
+    """Decision time per game and level (mean, p95, max in ms) over a few deals of each
+    level against itself, one core."""
+    from game.ai import levels, make_bot
+
+    out: dict[str, dict[str, float]] = {}
+    for key in sorted(GAMES):
+        for level in levels(key):
+            times: list[float] = []
+            for d in range(deals):
+                g = GAMES[key].new(seed=1000 + d)
+                bots = [make_bot(key, level, seed=d * 8 + s) for s in range(g.num_players)]
+                n = 0
+                while not g.is_over and n < 400:
+                    seat = g.current_player
+                    assert seat is not None
+                    obs, legal = g.observation(seat), g.legal_moves()
+                    t0 = time.perf_counter()
+                    move = bots[seat].choose(obs, legal)
+                    times.append((time.perf_counter() - t0) * 1000)
+                    g.play(move)
+                    n += 1
+            times.sort()
+            out[f"{key} {level}"] = {
+                "decisions": len(times), "mean_ms": sum(times) / len(times),
+                "p95_ms": times[int(0.95 * (len(times) - 1))], "max_ms": times[-1]}
+    return out
+
+
+def peak_memory_mb() -> float:
+    import resource
+    import sys
+
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024
+
+
+def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
+    report: dict[str, Any] = {"tables": {}, "engines": {}}
+    from game.scenes.menu import table_ready
+
+    for game, opts in TABLES:
+        if not table_ready(game):
+            continue
+        r = frame_times(frames, game=game, **opts)
+        r["idle_cpu_share"] = idle_share("table", game=game, seed=3, options=opts)
+        report["tables"][table_name(game, opts)] = r
+    report["menu_idle_cpu_share"] = idle_share("menu")
+    report["peak_memory_mb"] = peak_memory_mb()
+    report["startup"] = startup_time()
+    for key in sorted(GAMES):
+        for n in GAMES[key].players_allowed if len(GAMES[key].players_allowed) > 1 else [None]:
+            label = key + (f" {n}p" if n else "")
+            report["engines"][label] = engine_speed(key, seconds, n)
+    report["ai"] = ai_times(ai_deals)
+    return report
+
+
+def print_report(r: dict[str, Any]) -> None:
+    if r.get("tables"):
+        print("Frame time with cards moving (update + draw + GPU), idle CPU share:")
+    for name, t in r.get("tables", {}).items():
+        print(f"  {name:<14} mean {t['mean_ms']:6.2f} ms  p99 {t['p99_ms']:6.2f} ms  "
+              f"max {t['max_ms']:6.2f} ms  ({t['frames_moving']} frames)  idle "
+              f"{100 * t.get('idle_cpu_share', 0):4.1f}% of a core")
+    if "menu_idle_cpu_share" in r:
+        print(f"  menu idle {100 * r['menu_idle_cpu_share']:.1f}% of a core")
+    if "startup" in r:
+        print(f"Start to first drawn menu frame: {r['startup']['first_frame_s']:.2f} s")
+    if "peak_memory_mb" in r:
+        print(f"Peak memory: {r['peak_memory_mb']:.0f} MB")
+    for name, e in r.get("engines", {}).items():
+        print(f"  {name:<14} {e['actions_per_second']:>9.0f} actions/s "
+              f"{e['deals_per_second']:>8.1f} deals/s")
+    for name, a in r.get("ai", {}).items():
+        print(f"  AI {name:<22} mean {a['mean_ms']:7.2f} ms  p95 {a['p95_ms']:7.2f} ms  "
+              f"max {a['max_ms']:7.2f} ms")
+
+
 def main(argv: list[str]) -> int:
     """Benchmarks use a temporary data folder: the player's saves are never touched."""
     from game.store.files import temporary_home
@@ -119,8 +235,14 @@ def _bench(argv: list[str]) -> int:
         description="Measure performance. 'engines': moves per second of random play "
                     "in every game; 'frames': frame times of one table while cards move "
                     "and while idle (opens a window). Uses a temporary data folder.")
-    p.add_argument("what", choices=["engines", "frames"],
-                   help="engines: engine speed; frames: a table's frame times")
+    p.add_argument("what", nargs="?", default="all",
+                   choices=["all", "engines", "frames", "idle", "startup", "ai"],
+                   help="all (default): the whole report; engines: engine speed; frames: "
+                        "a table's frame times; idle: CPU share of an idle menu and "
+                        "table; startup: start to first frame; ai: decision times")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--ai-deals", type=int, default=4,
+                   help="deals per AI level for 'ai' (default: %(default)s)")
     p.add_argument("--seconds", type=float, default=2.0,
                    help="seconds of play per game for 'engines' (default: %(default)s)")
     p.add_argument("--frames", type=int, default=900,
@@ -130,6 +252,22 @@ def _bench(argv: list[str]) -> int:
     p.add_argument("--players", type=int, default=None,
                    help="players at the table (Hospodský autobus: 2 to 4)")
     a = p.parse_args(argv)
+    import json
+
+    report: dict[str, Any] = {}
+    if a.what == "all":
+        report = everything(a.frames, a.seconds, a.ai_deals)
+    elif a.what == "idle":
+        report = {"menu_idle_cpu_share": idle_share("menu"), "tables": {}}
+    elif a.what == "startup":
+        report = {"startup": startup_time()}
+    elif a.what == "ai":
+        report = {"ai": ai_times(a.ai_deals)}
+    if report:
+        print(json.dumps(report, indent=2) if a.json else "", end="")
+        if not a.json:
+            print_report(report)
+        return 0
     if a.what == "frames":
         opts = {"players": a.players} if a.players else {}
         r = frame_times(a.frames, game=a.game, **opts)
