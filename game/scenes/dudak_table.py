@@ -105,6 +105,7 @@ class DudakTable(TableView):
         self.out_order: list[int] = self.replay_out_order()
         self._counts = list(self.obs["card_counts"])
         self.pulses: list[list[float]] = []       # [x, y, seconds left]
+        self.badge_x: dict[int, float] = {}
 
     def make_layout(self, width: float, height: float) -> DudakLayout:
         return DudakLayout(width, height)
@@ -385,7 +386,7 @@ class DudakTable(TableView):
         gone = [s for s in self.out_order if s != dudak]
         if gone:
             lines.append(_("Out of cards in this order: {order}").format(
-                order=", ".join(f"{i + 1}. {self.who(s)}" for i, s in enumerate(gone))))
+                order=" → ".join(self.who(s) for s in gone)))
         if self.safety_net(obs):
             counts = obs["card_counts"]
             lines.append(_("The deal reached 2,000 moves without an end, so it was stopped "
@@ -418,7 +419,8 @@ class DudakTable(TableView):
     # ----- labels and drawing ------------------------------------------------------------
     def plate_lines(self, obs: dict[str, Any], seat: int) -> tuple[str, str]:
         counts, collected = obs["card_counts"], obs["collected"][seat]
-        turn = obs["current_player"] == seat and not obs["is_over"]
+        turn = (obs["current_player"] == seat and not obs["is_over"]
+                and not self.surrendered)
         name = ("▶ " if turn else "") + self.who(seat)
         if counts[seat] == 0 and seat in self.out_order:
             return name, _("out of cards ({nth})").format(nth=self.ordinal(seat))
@@ -439,6 +441,13 @@ class DudakTable(TableView):
             self.names[seat].place(x - 44 * s, y + 11 * s, max(11.0, 15 * s))
             self.counts[seat].set(line)
             self.counts[seat].place(x - 44 * s, y - 11 * s, max(10.0, 13 * s))
+            wide = max(self.names[seat].text.content_width,
+                       self.counts[seat].text.content_width)
+            over = max(0.0, x - 44 * s + wide - (L.w - 10 * s))   # keep it in the window
+            if over:
+                self.names[seat].place(x - 44 * s - over, y + 11 * s)
+                self.counts[seat].place(x - 44 * s - over, y - 11 * s)
+            self.badge_x[seat] = x - 68 * s - over
         x, y = L.own_plate()
         trump = obs["trumps"][HUMAN]
         self.own_name.set(_("You"))
@@ -450,7 +459,7 @@ class DudakTable(TableView):
         self.pile_label.set(ngettext("{n} card in the pile", "{n} cards in the pile", n)
                             .format(n=n) if n else _("The table is empty"))
         zone = L.pile_zone
-        self.pile_label.place(zone.cx, zone.cy - zone.h / 2 - 12 * s,
+        self.pile_label.place(zone.cx, zone.cy - zone.h / 2 - 14 * s - 4,
                               max(10.0, 13 * s))
         out = len(obs["out"])
         self.out_label.set(ngettext("{n} card out of play", "{n} cards out of play", out)
@@ -481,14 +490,14 @@ class DudakTable(TableView):
         obs = self.obs
         s = L.s
         trumps = obs["trumps"]
-        turn = None if obs["is_over"] else obs["current_player"]
+        turn = None if obs["is_over"] or self.surrendered else obs["current_player"]
         r = 19 * s
         for seat in OTHERS:
             if turn == seat:
                 b = L.seat_box(seat, obs["hand_sizes"][seat])
                 arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w, b.h), TURN, 3)
             x, y = L.plate(seat)
-            draw_badge(x - 68 * s, y, r, trumps[seat])
+            draw_badge(self.badge_x.get(seat, x - 68 * s), y, r, trumps[seat])
         x, y = L.own_plate()
         draw_badge(x + r, y, r, trumps[HUMAN])
         self.draw_dealer_chip(obs["dealer"])
