@@ -26,7 +26,7 @@ def _data_packages() -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
             name = "game._data." + rel.replace("/", ".")
             packages.append(name)
             package_dir[name] = rel
-            package_data[name] = ["*.png", "*.wav", "*.toml", "*.txt", "*.md"]
+            package_data[name] = ["*"]   # every file: the folders hold data only
     return packages, package_dir, package_data
 
 
