@@ -1,0 +1,571 @@
+"""The Hospodský autobus table: you (seat 0) and one to three computers, clockwise.
+
+Take a card from your hand, the top of your reserve or the top of one of your auxiliary
+piles (tap it, or drag it) and put it onto a run or onto the new-run space; a hand card
+put onto one of your auxiliary spaces ends your turn.  ``Under the bus`` appears for a
+chosen hand card that fits no auxiliary pile, ``End turn`` when your hand is empty, and a
+joker put onto an empty space asks which rank it takes.
+
+A table opened fresh from the menu first asks how many players sit down (remembered in
+the settings); "Next game" keeps the count.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+
+from game.i18n import _, ngettext
+from game.i18n.words import rank_text
+from game.rules import Event, IllegalMove, Move
+from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView, refusal
+from game.store import settings as settings_store
+from game.ui.layout import Box
+from game.ui.layouts.autobus import AutobusLayout
+from game.ui.panels import Panel
+from game.ui.placement import Places
+from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+
+RUN_RANKS = "A23456789TJQK"
+JOKER = "X"
+RESERVE = 10
+TURN_COLOR = (255, 230, 120)
+SPACE = (255, 255, 255, 40)
+
+
+def card_key(card: str) -> tuple[int, str]:
+    return (99, "") if card == JOKER else (RUN_RANKS.index(card[0]), card[1])
+
+
+class AutobusTable(TableView):
+    key = "autobus"
+    layout: AutobusLayout
+
+    def __init__(self, window: Any, state: Any = None, options: dict[str, Any] | None = None,
+                 ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
+                 **kw: Any) -> None:
+        opts = dict(options or {})
+        remembered = window.settings.autobus_players
+        # a deal opened fresh without a count asks for it first (not when a computer
+        # plays your seat: smoke runs and benchmarks)
+        self.choosing = (state is None and "players" not in opts
+                         and (ai_seats is None or HUMAN not in ai_seats))
+        opts.setdefault("players", remembered if remembered in (2, 3, 4) else 4)
+        self.n_players = state.num_players if state is not None else int(opts["players"])
+        self._seed_arg = seed
+        self._phase_obs: dict[str, Any] | None = None     # the table before a run's sweep
+        self._pending: tuple[int | None, list[Event]] | None = None
+        self.safety_net = False
+        super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
+                         **kw)
+
+    # ----- set-up ------------------------------------------------------------------------------
+    def setup(self) -> None:
+        pace = self.app.settings.opponent_pace
+        pace = min(4.0, max(0.0, float(pace))) if isinstance(pace, (int, float)) else 1.0
+        self.pacer.scale = lambda: self.app.think_scale * pace
+        small = (240, 245, 235)
+        n = self.game.num_players
+        self.name_labels = {s: Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
+                            for s in range(1, n)}
+        self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
+        self.aux_labels = {(s, k): Label("", 12, small) for s in range(n) for k in range(1, 5)}
+        self.run_labels: list[Label] = []
+        self.stock_label = Label("", 12, small)
+        self.completed_label = Label("", 12, small)
+        self.labels += [*self.name_labels.values(), *self.reserve_labels.values(),
+                        *self.aux_labels.values(), self.stock_label, self.completed_label]
+        self.players_panel = Panel(
+            _("How many players?"), [_("You and one, two or three computers.")],
+            [Button(ngettext("{n} player", "{n} players", k).format(n=k),
+                    lambda k=k: self.choose_players(k), PRIMARY if k == self.n_players
+                    else SECONDARY, name=f"players{k}") for k in (2, 3, 4)]
+            + [Button(_("Menu"), self.to_menu, name="menu")], columns=3, dim=120)
+        self.players_panel.visible = self.choosing
+        self.rank_panel = Panel(_("Which rank does the joker take?"), [], [], columns=7,
+                                dim=90)
+        self._rank_moves: dict[str, Move] = {}
+        self._rank_then: Callable[[Move], None] | None = None
+
+    def make_layout(self, width: float, height: float) -> AutobusLayout:
+        return AutobusLayout(width, height, self.n_players)
+
+    def place_widgets(self) -> None:
+        super().place_widgets()
+        b = self.layout.band       # the banner over the runs' right half, clear of the seats
+        self.banner.place(b.cx + b.w / 4, b.cy, max(15.0, 20 * self.layout.s))
+        for p in (self.players_panel, self.rank_panel):
+            p.place(self.layout.w, self.layout.h)
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.choosing and super().human_to_act
+
+    def save(self) -> None:
+        if not self.choosing:      # nothing is dealt until the count is chosen
+            super().save()
+
+    def deal_animation(self) -> None:
+        if self.choosing:
+            self.relayout(0)
+            return
+        super().deal_animation()
+
+    def choose_players(self, n: int) -> None:
+        self.app.settings.autobus_players = n
+        settings_store.save(self.app.settings)
+        if n == self.game.num_players:
+            self.choosing = False
+            self.players_panel.visible = False
+            self.deal_animation()
+            self.save()
+            return
+        self.app.open("table", game=self.key, level=self.level, seed=self._seed_arg,
+                      options={"players": n}, new=True)
+
+    def next_options(self) -> dict[str, Any]:
+        return {"players": self.game.num_players}
+
+    # ----- what lies where ---------------------------------------------------------------------
+    def open_runs(self, obs: dict[str, Any]) -> list[int]:
+        """The numbers of the open runs, in order (gaps left by cleared runs skipped)."""
+        return [k for k, r in enumerate(obs["runs"], 1) if r is not None]
+
+    def places(self, obs: dict[str, Any]) -> Places:
+        if self.choosing:
+            return {}
+        obs = self._phase_obs or obs
+        out: Places = {}
+        n = obs["players"]
+        for s in range(n):
+            size, top = obs["reserve_sizes"][s], obs["reserve_tops"][s]
+            out[f"reserve{s}"] = [None] * (size - 1) + [top] if size else []
+            for k in range(1, 5):
+                out[f"aux{s}.{k}"] = list(obs["aux"][s][k - 1])
+            if s != HUMAN:
+                out[f"hand{s}"] = [None] * obs["hand_sizes"][s]
+        out[f"hand{HUMAN}"] = sorted(obs["hand"], key=card_key)
+        for k in self.open_runs(obs):
+            out[f"run{k}"] = list(obs["runs"][k - 1])
+        out["stock"] = [None] * obs["stock_size"]
+        out["completed"] = [None] * obs["completed_size"]
+        return out
+
+    def run_slots(self) -> dict[str, tuple[float, float]]:
+        """Where each open run and the new-run space lie."""
+        obs = self._phase_obs or self.obs
+        names = [f"run{k}" for k in self.open_runs(obs)] + ["new"]
+        return dict(zip(names, self.layout.run_slots(len(names)), strict=True))
+
+    def slot(self, place: str, i: int, n: int) -> Slot | None:
+        L = self.layout
+        if place.startswith("hand"):
+            s = int(place[4:])
+            if s == HUMAN:
+                x, y = L.hand_card(i, n)
+                return x, y, 0.0, 400 + i
+            x, y = L.opp_hand(s, i)
+            return x, y, 0.0, 60 + i
+        if place.startswith("reserve"):
+            s = int(place[7:])
+            x, y = L.reserve_card(s, i, n)
+            return x, y, 0.0, 40 + i
+        if place.startswith("aux"):
+            s, k = (int(v) for v in place[3:].split("."))
+            x, y = L.aux_card(s, k, i, n)
+            return x, y, 0.0, 80 + i
+        if place.startswith("run"):
+            where = self.run_slots().get(place)
+            if where is None:
+                return None
+            x, y = L.run_card(where, i)
+            return x, y, 0.0, 200 + i
+        if place in ("stock", "deck"):
+            x, y = L.stock_card(i)
+            return x, y, 0.0, 10 + i if place == "stock" else 150 + i
+        if place == "completed":
+            x, y = L.completed_card(i)
+            return x, y, 0.0, 10 + i
+        return None
+
+    # ----- gestures ----------------------------------------------------------------------------
+    def picks(self, move: Move) -> list[tuple[str, str]]:
+        if move.kind == "play":
+            card, src = move.args[0], move.args[1]
+            place = (f"{src}{HUMAN}" if src in ("hand", "reserve")
+                     else f"aux{HUMAN}.{src[3]}")
+            return [(place, card)]
+        if move.kind in ("discard", "bus"):
+            return [(f"hand{HUMAN}", move.args[0])]
+        return []
+
+    def target_of(self, move: Move) -> str | None:
+        if move.kind == "play":
+            return str(move.args[2])
+        if move.kind == "discard":
+            return f"aux{HUMAN}.{str(move.args[1])[3]}"
+        return None
+
+    def targets(self) -> dict[str, Box]:
+        if self.choosing:
+            return {}
+        L = self.layout
+        out = {name: L.run_box(xy) for name, xy in self.run_slots().items()}
+        for k in range(1, 5):
+            out[f"aux{HUMAN}.{k}"] = L.aux_box(HUMAN, k)
+        return out
+
+    def own_places(self) -> set[str]:
+        """Your hand, reserve and auxiliary piles: a tap on a card there that cannot be
+        played says why."""
+        return ({f"hand{HUMAN}", f"reserve{HUMAN}"} | {f"aux{HUMAN}.{k}" for k in range(1, 5)}
+                | super().own_places())
+
+    def tap_card(self, tok: Any) -> None:
+        """With a card chosen, a tap on one of your auxiliary piles is a discard there."""
+        if (self.selected and tok.place.startswith(f"aux{HUMAN}.")
+                and self.selected[0].place == f"hand{HUMAN}"
+                and (self.match(self.selection(), tok.place, self.human_moves())
+                     or (tok.place, tok.card) not in self.pickable())):
+            self.try_selection(tok.place)
+            return
+        super().tap_card(tok)
+
+    def make_actions(self) -> list[Action]:
+        return [Action("end", lambda: _("End turn"),
+                       lambda ms: [m for m in ms if m.kind == "end"]),
+                Action("bus", lambda: _("Under the bus"), self.bus_moves, SECONDARY)]
+
+    def bus_moves(self, legal: list[Move]) -> list[Move]:
+        """``Under the bus`` for the chosen hand card, when it fits no auxiliary pile."""
+        sel = self.selection()
+        if len(sel) != 1 or sel[0][0] != f"hand{HUMAN}":
+            return []
+        return [m for m in legal if m.kind == "bus" and m.args[0] == sel[0][1]]
+
+    def choose_among(self, moves: list[Move], then: Callable[[Move], None]) -> None:
+        """A joker onto an empty auxiliary space: ask which rank it takes."""
+        named = {str(m.args[1]).partition("=")[2]: m for m in moves if m.kind == "discard"}
+        if len(moves) < 2 or "" in named or len(named) != len(moves):
+            then(moves[0])
+            return
+        self._rank_moves, self._rank_then = named, then
+        buttons = [Button(rank_text(r), lambda r=r: self._pick_rank(r), PRIMARY,
+                          name=f"rank{r}") for r in RUN_RANKS if r in named]
+        buttons.append(Button(_("Cancel"), self._cancel_rank, name="cancel"))
+        self.rank_panel.buttons.buttons = buttons
+        self.rank_panel.visible = True
+        self.rank_panel.place(self.layout.w, self.layout.h)
+        self.refresh()
+
+    def _pick_rank(self, rank: str) -> None:
+        move, then = self._rank_moves.get(rank), self._rank_then
+        self._close_rank()
+        if move is not None and then is not None and self.human_to_act:
+            then(move)
+
+    def _cancel_rank(self) -> None:
+        self._close_rank()
+        self.selected = []
+        self.arrange(0.2)
+        self.refresh()
+
+    def _close_rank(self) -> None:
+        self.rank_panel.visible = False
+        self._rank_moves, self._rank_then = {}, None
+
+    def _modal(self) -> Panel | None:
+        if self.paused or self.confirm.visible or self.result_visible:
+            return None
+        for p in (self.players_panel, self.rank_panel):
+            if p.visible:
+                return p
+        return None
+
+    def press_extra(self, x: float, y: float) -> bool:
+        p = self._modal()
+        return p.press(x, y) if p is not None else False
+
+    def release_extra(self, x: float, y: float) -> bool:
+        p = self._modal()
+        return p.release(x, y) if p is not None else False
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self._modal() is not None and not self.bar.press(x, y):
+            self.press_extra(x, y)          # an open chooser takes every press
+            return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> None:
+        if self._modal() is None:
+            super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def status_box(self) -> Box:
+        return self.layout.status_box()
+
+    # ----- why not -----------------------------------------------------------------------------
+    def explain(self, place: str, card: str) -> str:
+        if not self.human_to_act:
+            return _("Wait for your turn.")
+        obs = self.obs
+        if place.startswith(f"aux{HUMAN}."):
+            pile = obs["aux"][HUMAN][int(place.split(".")[1]) - 1]
+            if not pile or pile[-1] != card:
+                return _("Only the top card of a pile can be played.")
+        needs = sorted({len(r) + 1 for r in obs["runs"] if r is not None})
+        if not needs:
+            return _("{card} cannot start a run: only an ace or a joker can.").format(
+                card=self.card_text(card))
+        return _("{card} fits no run now: the runs need {ranks}, and only an ace or a "
+                 "joker starts a new one.").format(
+            card=self.card_text(card), ranks=", ".join(rank_text(RUN_RANKS[v - 1])
+                                                       for v in needs))
+
+    def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
+        if not self.human_to_act:
+            return _("Wait for your turn.")
+        place, card = sel[0]
+        src = ("hand" if place.startswith("hand") else "reserve" if place.startswith("reserve")
+               else "aux" + place.split(".")[1])
+        if target is None:
+            return self.explain(place, card)
+        if target.startswith(f"aux{HUMAN}."):
+            if src != "hand":
+                return _("Only cards from your hand go onto your auxiliary piles.")
+            move = Move("discard", (card, "aux" + target.split(".")[1]))
+        else:
+            move = Move("play", (card, src, target))
+        try:
+            self.game.clone().play(move)
+        except IllegalMove as exc:
+            return refusal(exc, self.style)
+        return _("That card cannot be played now.")
+
+    # ----- animation ---------------------------------------------------------------------------
+    def animate(self, seat: int | None, events: list[Event]) -> None:
+        """A completed run first shows whole on the table, then sweeps off card by card
+        (the second half runs once the first has landed: see ``on_update``)."""
+        self.flush_sweep()
+        cut = next((i for i, e in enumerate(events)
+                    if e.kind == "move" and e.dst == "completed"), None)
+        if cut is None or self.scale <= 0:
+            super().animate(seat, events)
+            return
+        self._phase_obs = self.rewind(self.obs, events[cut:])
+        super().animate(seat, events[:cut])
+        self._pending = (seat, events[cut:])
+
+    def flush_sweep(self, duration: float = 0.0) -> None:
+        if self._pending is None:
+            return
+        _seat, rest = self._pending
+        self._pending = None
+        self._phase_obs = None
+        self.relayout(duration, rest)
+
+    @staticmethod
+    def rewind(obs: dict[str, Any], rest: list[Event]) -> dict[str, Any]:
+        """The table as it was before ``rest`` (a run's sweep, and the draws and reshuffle
+        that may follow it), rebuilt from the observation and those events."""
+        o = dict(obs)
+        hand, sizes = list(o["hand"]), list(o["hand_sizes"])
+        runs = [None if r is None else list(r) for r in o["runs"]]
+        stock, completed = o["stock_size"], o["completed_size"]
+        for e in reversed(rest):
+            if e.kind == "announce" and e.text == "reshuffle":
+                completed, stock = stock, 0
+            if e.kind != "move":
+                continue
+            if e.dst and e.dst.startswith("hand") and e.src == "stock":
+                s = int(e.dst[4:])
+                sizes[s] -= 1
+                stock += 1
+                if s == obs["seat"] and e.card in hand:
+                    hand.remove(e.card)
+            elif e.dst == "completed" and e.src and e.src.startswith("run"):
+                k = int(e.src[3:])
+                while len(runs) < k:
+                    runs.append(None)
+                if runs[k - 1] is None:
+                    runs[k - 1] = []
+                runs[k - 1].insert(0, e.card)   # type: ignore[union-attr]
+                completed -= 1
+        o.update(hand=hand, hand_sizes=sizes, runs=runs, stock_size=stock,
+                 completed_size=max(0, completed))
+        return o
+
+    def on_update(self, dt: float) -> None:
+        if self._pending is not None and not self.animating and not self.paused:
+            self.flush_sweep(MOVE_TIME)
+        super().on_update(dt)
+
+    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        for e in events:
+            if e.text == "deal_over" and e.data.get("draw"):
+                self.safety_net = bool(e.data.get("safety_net"))
+
+    # ----- words -------------------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        return self.info.seat_name(seat)
+
+    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        if self.choosing:
+            return _("How many players sit down?")
+        if self.surrendered:
+            return _("You surrendered")
+        if obs["is_over"]:
+            return self.result_text(obs)[0]
+        if not self.human_to_act:
+            return _("{who} is playing…").format(who=self.who(obs["current_player"]))
+        if self.rank_panel.visible:
+            return _("Choose the rank the joker takes on that pile")
+        kinds = {m.kind for m in legal}
+        sel = self.selection()
+        if sel and self.bus_moves(legal):
+            return _("{card} fits none of your auxiliary piles: play it onto a run, or put "
+                     "it under the bus").format(card=self.card_text(sel[0][1]))
+        if "end" in kinds:
+            return (_("Your hand is empty: play from your reserve or piles, or end your turn")
+                    if "play" in kinds else _("Nothing more to play: end your turn"))
+        if "play" in kinds:
+            return _("Play onto the runs, then put a hand card onto an auxiliary pile")
+        if "discard" in kinds:
+            return _("No card fits a run: put a hand card onto an auxiliary pile")
+        return _("No hand card fits your auxiliary piles: choose one to put under the bus")
+
+    def announce(self, event: Event, seat: int | None) -> str | None:
+        if event.text == "bus":
+            if event.seat == HUMAN:
+                return _("Under the bus: the card goes to the bottom of your reserve")
+            return _("{who} puts a card under the bus").format(who=self.who(event.seat or 0))
+        if event.text == "run_completed":
+            return _("A run is complete: it goes to the completed pile")
+        if event.text == "reshuffle":
+            return _("The completed pile is shuffled into a new stock")
+        if event.text == "turn" and event.seat == HUMAN:
+            return _("Your turn")
+        return None
+
+    def sound_for(self, event: Event) -> str | None:
+        if event.text == "run_completed":
+            return "take"
+        if event.text == "reshuffle":
+            return "shuffle"
+        return super().sound_for(event)
+
+    def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
+        res = obs["result"] or [-float(n) for n in obs["reserve_sizes"]]
+        n = len(res)
+        winner = next((s for s in range(n) if res[s] == 0), None)
+        lines: list[str] = []
+        if winner is None:
+            title = _("A draw")
+            if self.safety_net:
+                lines.append(_("The deal went on for 3,000 turns without a winner, so it "
+                               "ends in a draw."))
+            else:
+                lines.append(_("The stock ran out, a whole round went by without a card "
+                               "going onto a run, and nobody could play onto a run any "
+                               "more: nobody can win, so the deal is a draw."))
+        elif winner == HUMAN:
+            title = _("You win!")
+            lines.append(_("You emptied your reserve first."))
+        else:
+            title = _("{who} wins").format(who=self.who(winner))
+            lines.append(_("{who} emptied their reserve first.").format(who=self.who(winner)))
+        for s in range(n):
+            left = int(-res[s])
+            score = str(int(res[s])).replace("-", "−")
+            lines.append(ngettext("{who}: {n} card left in the reserve, score {score}",
+                                  "{who}: {n} cards left in the reserve, score {score}",
+                                  left).format(who=self.who(s), n=left, score=score))
+        lines.append(_("Each player scores minus the cards left in their reserve."))
+        return title, lines
+
+    def update_labels(self, obs: dict[str, Any]) -> None:
+        L = self.layout
+        if self.choosing:
+            for lab in self.labels:
+                lab.set("")
+            return
+        obs = self._phase_obs or obs
+        font = L.font
+        turn = obs["current_player"]
+        for s, lab in self.name_labels.items():
+            h = obs["hand_sizes"][s]
+            text = ngettext("{who} · {n} card in hand", "{who} · {n} cards in hand", h).format(
+                who=self.who(s), n=h)
+            lab.set(("▶ " if turn == s and not obs["is_over"] else "") + text)
+            lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
+            x, y = L.name_xy(s)
+            lab.place(x, y, max(12.0, 14 * L.s))
+        for s, lab in self.reserve_labels.items():
+            n = obs["reserve_sizes"][s]
+            lab.set(ngettext("{n} left", "{n} left", n).format(n=n))
+            x, _y = L.reserve_xy(s)
+            lab.place(x, L.reserve_label_y(s), font)
+        for (s, k), lab in self.aux_labels.items():
+            pile = obs["aux"][s][k - 1]
+            rank = obs["aux_ranks"][s][k - 1]
+            if len(pile) >= 2 or (pile and pile[-1] == JOKER):
+                lab.set(_("{rank} ×{n}").format(rank=rank_text(rank), n=len(pile)))
+            else:
+                lab.set("")
+            lab.place(L.aux_x_of(s, k), L.aux_label_y(s, k, len(pile)), font)
+        slots = self.run_slots()
+        while len(self.run_labels) < len(slots):
+            lab = Label("", 12, (255, 250, 220), bold=True)
+            self.run_labels.append(lab)
+            self.labels.append(lab)
+        for i, lab in enumerate(self.run_labels):
+            names = list(slots)
+            if i >= len(names):
+                lab.set("")
+                continue
+            name = names[i]
+            if name == "new":
+                lab.set(_("new run"))
+            else:
+                need = len(obs["runs"][int(name[3:]) - 1]) + 1
+                lab.set(_("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
+            size = font
+            lab.place(slots[name][0], L.run_label_y(slots[name]), size)
+            while lab.text.content_width > L.run_step - 6 and size > 8:
+                size -= 1
+                lab.place(slots[name][0], L.run_label_y(slots[name]), size)
+        self.stock_label.set(_("stock {n}").format(n=obs["stock_size"]))
+        self.stock_label.place(L.stock_xy[0], L.pile_label_y, font)
+        self.completed_label.set(_("completed {n}").format(n=obs["completed_size"]))
+        self.completed_label.place(L.completed_xy[0], L.pile_label_y, font)
+
+    # ----- drawing -----------------------------------------------------------------------------
+    def draw_extra(self) -> None:
+        if self.choosing:
+            return
+        L = self.layout
+        obs = self._phase_obs or self.obs
+        cw, ch = L.card_w + 4 * L.s, L.card_h + 4 * L.s
+        turn = obs["current_player"]
+        for s in range(1, obs["players"]):
+            z = L.zone(s)
+            color = (255, 230, 120, 150) if turn == s and not obs["is_over"] else (0, 0, 0, 50)
+            arcade.draw_rect_filled(arcade.XYWH(z.cx, z.cy, z.w, z.h), (0, 0, 0, 38))
+            arcade.draw_rect_outline(arcade.XYWH(z.cx, z.cy, z.w, z.h), color, 2)
+            for k in range(1, 5):
+                if not obs["aux"][s][k - 1]:
+                    x, y = L.aux_card(s, k, 0, 1)
+                    arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+        for s in range(obs["players"]):
+            if not obs["reserve_sizes"][s]:
+                x, y = L.reserve_xy(s)
+                arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+        for x, y in (L.stock_xy, L.completed_xy):
+            arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        p = self._modal()
+        if p is not None:
+            p.draw(self.layout.w, self.layout.h)
