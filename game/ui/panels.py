@@ -27,12 +27,16 @@ class Panel:
         self.dim = dim
         self.visible = False
         self.box = (0.0, 0.0, 0.0, 0.0)
+        self.size: tuple[float, float] | None = None    # the window size last placed in
 
     def set(self, title: str, lines: list[str]) -> None:
         self.title.set(title)
         self.text.set("\n".join(lines))
+        if self.size is not None:        # new words: lay out again (they must fit)
+            self.place(*self.size)
 
     def place(self, w: float, h: float) -> None:
+        self.size = (w, h)
         s = max(0.75, min(w / 1280, h / 800))
         pw = min(w - 40, 560 * s)
         self.text.text.width = int(pw - 40)
@@ -45,6 +49,10 @@ class Panel:
         top = cy + ph / 2
         self.box = (w / 2, cy, pw, ph)
         self.title.place(w / 2, top - 38 * s, 28 * s)
+        size = 28 * s
+        while self.title.text.content_width > pw - 30 and size > 14:   # long words
+            size -= 1
+            self.title.text.font_size = size
         self.text.place(w / 2, top - 70 * s)
         bw = min(260 * s, (pw - 40 - 16 * (self.columns - 1)) / self.columns)
         y0 = top - 80 * s - text_h - 12 - bh / 2
@@ -97,6 +105,8 @@ class Confirm(Panel):
             self.yes.style = yes_style
             self.yes.label.text.color = yes_style[2]
         self._on_yes, self._on_no = on_yes, on_no
+        if self.size is not None:
+            self.place(*self.size)
         self.visible = True
 
     def _yes(self) -> None:

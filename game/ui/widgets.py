@@ -57,7 +57,12 @@ class Button:
     def place(self, cx: float, cy: float, w: float, h: float, font: float | None = None) -> None:
         self.cx, self.cy = cx, cy
         self.w, self.h = max(w, MIN_TARGET), max(h, MIN_TARGET)
-        self.label.place(cx, cy, font or max(12.0, min(22.0, self.h * 0.36)))
+        size = font or max(12.0, min(22.0, self.h * 0.36))
+        self.label.place(cx, cy, size)
+        t = self.label.text
+        while t.content_width > self.w - 12 and size > 9:    # a long word in some language
+            size = max(9.0, size - 1)
+            t.font_size = size
 
     @property
     def rect(self) -> arcade.Rect:
