@@ -298,7 +298,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     order = replayed_out_order(view.journal)
     assert view.out_order == order and len(order) == 3 and dudak not in order
     names = ["You" if s == 0 else f"Computer {s}" for s in order]
-    assert "Out of cards in this order: " + " → ".join(names) in lines
+    assert "Out of cards in this order:\n" + " → ".join(names) in lines
     assert_plain_words(title + "\n" + lines)
     assert not saves.exists("dudak")
 

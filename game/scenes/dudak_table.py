@@ -103,6 +103,7 @@ class DudakTable(TableView):
                              for s in CZECH_SUITS}
         self.declare_group = ButtonGroup(*self.suit_buttons.values())
         self.out_order: list[int] = self.replay_out_order()
+        self.note_out(self.out_order, self.obs["card_counts"])   # a state without a journal
         self._counts = list(self.obs["card_counts"])
         self.pulses: list[list[float]] = []       # [x, y, seconds left]
         self.badge_x: dict[int, float] = {}
@@ -384,13 +385,14 @@ class DudakTable(TableView):
                  else _("You win: you got rid of your cards.") if HUMAN in self.out_order
                  else _("You win: the Dudák holds more cards.")]
         gone = [s for s in self.out_order if s != dudak]
+        if self.safety_net(obs):
+            lines.insert(0, _("The deal reached 2,000 moves without an end, so it was "
+                              "stopped there."))
         if gone:
-            lines.append(_("Out of cards in this order: {order}").format(
-                order=" → ".join(self.who(s) for s in gone)))
+            lines.append(_("Out of cards in this order:"))
+            lines.append(" → ".join(self.who(s) for s in gone))
         if self.safety_net(obs):
             counts = obs["card_counts"]
-            lines.append(_("The deal reached 2,000 moves without an end, so it was stopped "
-                           "there."))
             lines.append(ngettext(
                 "The player holding the most cards is the Dudák: {who}, with {n} card.",
                 "The player holding the most cards is the Dudák: {who}, with {n} cards.",
@@ -398,7 +400,7 @@ class DudakTable(TableView):
             holding = [s for s in range(PLAYERS) if counts[s] and s != dudak]
             if holding:
                 lines.append(_("Still holding cards: {list}").format(list=", ".join(
-                    ngettext("{who} {n} card", "{who} {n} cards", counts[s]).format(
+                    ngettext("{who} ({n} card)", "{who} ({n} cards)", counts[s]).format(
                         who=self.who(s), n=counts[s]) for s in holding)))
             if any(counts[s] == counts[dudak] for s in holding):
                 lines.append(_("On a tie, the player whose turn came soonest is the Dudák."))
