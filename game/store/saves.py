@@ -103,7 +103,7 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
     """A journal from loaded JSON, every value checked; raises ValueError when damaged."""
     if not isinstance(d, dict):
         raise ValueError("it is not a saved deal")
-    if _int(d.get("version"), "the version", 1, VERSION) != VERSION:
+    if _int(d.get("version", VERSION), "the version", 1, VERSION) != VERSION:
         raise ValueError("it is from another version")
     key = d.get("game")
     if key not in GAMES or (game is not None and key != game):
@@ -114,7 +114,7 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
         raise ValueError("its deal id is damaged")
     seed = _int(d.get("seed"), "the seed", 0, MAX_SEED)
     deck = d.get("deck")
-    if not isinstance(deck, list) or not 0 < len(deck) <= MAX_CARDS:
+    if not isinstance(deck, list) or len(deck) > MAX_CARDS:
         raise ValueError("the deck is damaged")
     deck = [_text(c, "a card", 4) for c in deck]
     options = d.get("options", {})

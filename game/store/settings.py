@@ -37,9 +37,11 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Settings:
-        """Settings from loaded JSON; raises ValueError for a value of the wrong type
-        (unknown keys are ignored, missing ones take their defaults)."""
+    def from_dict(cls, d: dict[str, Any], strict: bool = False) -> Settings:
+        """Settings from loaded JSON: unknown keys are ignored, missing ones take their
+        defaults, a value of the wrong type is ignored (``strict``: raises ValueError, so
+        that :func:`load` keeps such a file aside).  Text that could not be written back
+        (lone surrogates) always raises."""
         if not isinstance(d, dict):
             raise ValueError("it is not a settings object")
         s = cls()
@@ -63,7 +65,9 @@ class Settings:
                     for k, x in v.items()))
                 v = dict(v) if ok else v
             if not ok:
-                raise ValueError(f"the setting {f.name!r} has the wrong type")
+                if strict:
+                    raise ValueError(f"the setting {f.name!r} has the wrong type")
+                continue
             setattr(s, f.name, v)
         files.check_value(s.to_dict())   # strings must be writable again (no surrogates)
         s.volume = min(1.0, max(0.0, s.volume))
@@ -92,7 +96,7 @@ def load() -> tuple[Settings, str | None]:
     except OSError:
         return Settings(), None
     try:
-        return Settings.from_dict(files.read_json(p)), None
+        return Settings.from_dict(files.read_json(p), strict=True), None
     except Exception as exc:  # whatever broke, the game starts
         aside = files.keep_aside(p)
         return Settings(), files.damaged_message(_("Your settings file"), p, exc, aside,
