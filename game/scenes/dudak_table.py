@@ -503,13 +503,23 @@ class DudakTable(TableView):
         x, y = L.own_plate()
         draw_badge(x + r, y, r, trumps[HUMAN])
         self.draw_dealer_chip(obs["dealer"])
+        self.declare_group.draw()
+        self.declare_title.draw()
+        self.declare_note.draw()
+
+    def draw_overlay(self) -> None:
+        """The rings of an abštych or a player going out (they change every frame, so
+        they are drawn over the static layer), then the framework's overlay."""
+        s = self.layout.s
         for px, py, left in self.pulses:
             t = 1 - left / PULSE_TIME
             arcade.draw_circle_outline(px, py, (40 + 110 * t) * s,
                                        (255, 225, 120, int(230 * (1 - t))), 5)
-        self.declare_group.draw()
-        self.declare_title.draw()
-        self.declare_note.draw()
+        super().draw_overlay()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.pulses) or super().busy
 
     def draw_dealer_chip(self, dealer: int) -> None:
         L = self.layout
