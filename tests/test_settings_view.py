@@ -202,4 +202,7 @@ def test_new_fields_load_with_types_and_ranges() -> None:
     assert s.look_warmth == 0.0 and s.look_grain == 0.75
     for bad in ({"four_colour": 1}, {"card_scale": "big"}, {"look_contrast": float("nan")}):
         with pytest.raises(ValueError):
-            settings_store.Settings.from_dict(bad)
+            settings_store.Settings.from_dict(bad, strict=True)
+        lenient = settings_store.Settings.from_dict(bad)      # the wrong value is ignored
+        assert (lenient.four_colour, lenient.card_scale, lenient.look_contrast) == \
+            (False, 1.0, 0.5)

@@ -236,7 +236,7 @@ class SettingsView(arcade.View):
         self.left = w / 2 - pw / 2 + 20 * s
         self.right = w / 2 + pw / 2 - 20 * s
         self.row_h = max(54.0, 62 * s)
-        self.label_w = (self.right - self.left) * 0.34
+        self.label_w = (self.right - self.left) * 0.38
         self.top = top - 10 * s
         getattr(self, f"build_{self.tab}")()
         self.update_values()

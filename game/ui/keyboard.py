@@ -9,7 +9,8 @@
 - Number keys press buttons directly: each visible button shows its number in a corner.
 - Esc (handled by the table) pauses and resumes.
 
-The focus is only drawn once a key has been used, so pointer players never see it.  The
+The focus and the buttons' numbers are only drawn once a key has been used, so pointer
+players never see them.  The
 module keeps its state on the table view (``keyboard.of(view)``); the table calls
 ``handle(view, key, modifiers)`` from ``on_key_press`` and ``draw(view)`` after drawing.
 """
@@ -56,7 +57,7 @@ class Keyboard:
     def panel_buttons(self) -> list[Button] | None:
         """The open panel's buttons (a panel takes every key), or None."""
         v = self.view
-        for panel in (v.confirm, v.result_panel, v.pause_panel):
+        for panel in (v.confirm, v.result_panel, v.pause_panel, *v.modal_panels()):
             if panel.visible:
                 return [b for b in panel.buttons.buttons if b.visible and b.enabled]
         return None
@@ -188,16 +189,20 @@ class Keyboard:
     def draw(self) -> None:
         v = self.view
         s = v.layout.s
+        if not self.shown:          # pointer players see no key hints
+            return
         for n, b in enumerate(self.buttons()[:9]):
             r = max(9.0, 11 * s)
-            x, y = b.cx + b.w / 2 - r - 3, b.cy + b.h / 2 - r - 3
+            # on the button's corner, half outside it (clear of the label)
+            x = b.cx + b.w / 2 - r * 0.4
+            y = b.cy - b.h / 2 + r * 0.4 if b.cy > v.layout.h / 2 else b.cy + b.h / 2 - r * 0.4
             arcade.draw_circle_filled(x, y, r, (255, 255, 255, 215))
             arcade.draw_circle_outline(x, y, r, (40, 40, 40, 160), 1)
             self._hint.text = str(n + 1)
             self._hint.font_size = max(8.0, 10 * s)
             self._hint.position = (x, y)
             self._hint.draw()
-        if not self.shown or self.focus is None or self.focus not in self.items():
+        if self.focus is None or self.focus not in self.items():
             return
         item = self.focus
         if item.kind == "button":
