@@ -43,6 +43,26 @@ class Node:
 
 
 # ----- rollout policies: the heuristics, fed the few facts they read from the state -------
+class _View(dict[str, Any]):
+    """The facts a heuristic reads most, taken straight from the state; any other key
+    comes from the seat's full observation (built only when asked for)."""
+
+    def __init__(self, g: Any, facts: dict[str, Any]) -> None:
+        super().__init__(facts)
+        self.g = g
+
+    def __missing__(self, key: str) -> Any:
+        full = self.g.observation(self.g.current_player)
+        self.update(full)
+        return full[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
 def _policy(game: str, kind: str) -> Policy:
     from game.ai import greedy
 
@@ -52,9 +72,9 @@ def _policy(game: str, kind: str) -> Policy:
         dh = DurakHeuristic(game, "rollout", 0, {})
         if kind == "greedy":
             return lambda g, legal: greedy.durak_greedy(legal, g.trump_suit, len(g.talon))
-        return lambda g, legal: dh.decide(
-            {"trump_suit": g.trump_suit, "talon_size": len(g.talon), "table": g.table,
-             "hand": g.hands[g.current_player]}, legal)
+        return lambda g, legal: dh.decide(_View(g, {
+            "trump_suit": g.trump_suit, "talon_size": len(g.talon), "table": g.table,
+            "hand": g.hands[g.current_player]}), legal)
     if game == "paodekuai":
         from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
 
@@ -62,9 +82,9 @@ def _policy(game: str, kind: str) -> Policy:
         if kind == "greedy":
             return lambda g, legal: greedy.pdk_greedy(legal, len(g.hands[g.current]),
                                                       g.table_shape is None)
-        return lambda g, legal: ph.decide(
-            {"hand": g.hands[g.current], "seat": g.current,
-             "hand_sizes": [len(h) for h in g.hands], "leading": g.table_shape is None},
+        return lambda g, legal: ph.decide(_View(g, {
+            "hand": g.hands[g.current], "seat": g.current,
+            "hand_sizes": [len(h) for h in g.hands], "leading": g.table_shape is None}),
             legal)
     if game == "dudak":
         from game.ai.dudak_heuristic import DudakHeuristic
@@ -73,16 +93,17 @@ def _policy(game: str, kind: str) -> Policy:
         if kind == "greedy":
             return lambda g, legal: greedy.dudak_greedy(legal, g.hands[g.current],
                                                         g.trumps[g.current])
-        return lambda g, legal: uh.decide(
-            {"seat": g.current, "trumps": g.trumps, "hand": g.hands[g.current],
-             "collected": g.collected, "pile": g.pile}, legal)
+        return lambda g, legal: uh.decide(_View(g, {
+            "seat": g.current, "trumps": g.trumps, "hand": g.hands[g.current],
+            "collected": g.collected, "pile": g.pile}), legal)
     if game == "autobus":
         from game.ai.autobus_heuristic import AutobusHeuristic
 
         ah = AutobusHeuristic(game, "rollout", 0, {})
-        return lambda g, legal: ah.decide(
-            {"seat": g.current, "runs": g.runs, "aux": g.aux,
-             "reserve_tops": [r[-1] if r else None for r in g.reserves]}, legal)
+        return lambda g, legal: ah.decide(_View(g, {
+            "seat": g.current, "runs": g.runs, "aux": g.aux, "players": g.players,
+            "quiet_turns": g.quiet,
+            "reserve_tops": [r[-1] if r else None for r in g.reserves]}), legal)
     raise ValueError(f"no rollout policy for {game}")
 
 

@@ -23,7 +23,11 @@ SHAPE_NAMES = {"single": "single", "pair": "pair", "triple": "triple",
 
 
 def card_key(card: str) -> tuple[int, int]:
-    return RANK[card[0]], FRENCH_SUITS.index(card[1])
+    key = _CARD_KEY.get(card)
+    return key if key is not None else (RANK[card[0]], FRENCH_SUITS.index(card[1]))
+
+
+_CARD_KEY = {r + s: (RANK[r], FRENCH_SUITS.index(s)) for r in ORDER for s in FRENCH_SUITS}
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,10 @@ class Shape:
 def classify(cards: list[str], opening: bool = False) -> Shape | None:
     """PDK-5/PDK-6: the shape of a set of cards, or None when it is no allowed shape."""
     n = len(cards)
-    counts = Counter(RANK[c[0]] for c in cards)
+    counts: dict[int, int] = {}
+    for c in cards:
+        r = RANK[c[0]]
+        counts[r] = counts.get(r, 0) + 1
     ranks = sorted(counts)
     if n == 1:
         return Shape("single", 1, ranks[0])
@@ -248,7 +255,7 @@ class PaoDeKuai(Game):
         """One (cards, shape) per distinct rank set the hand can play now that could be
         allowed: while following, only the table's kind and bombs (PDK-5..PDK-7)."""
         by_rank: dict[int, list[str]] = {}
-        for c in sorted(hand, key=card_key):
+        for c in sorted(hand, key=_CARD_KEY.__getitem__):
             by_rank.setdefault(RANK[c[0]], []).append(c)
         if self.opening:  # PDK-2: the opening play holds 3H; put it first
             threes = by_rank.get(0)
@@ -289,7 +296,8 @@ class PaoDeKuai(Game):
     def legal_moves(self) -> list[Move]:
         if self.winner is not None:
             return []
-        moves = [Move("play", tuple(sorted(cards, key=card_key)))
+        key = _CARD_KEY.__getitem__
+        moves = [Move("play", tuple(sorted(cards, key=key)))
                  for cards, shape in self._plays(self.hands[self.current])
                  if self._fits(cards, shape)]
         if not moves and not self.leading:
