@@ -35,11 +35,9 @@ void main() {
 FRAGMENT = """
 #version 330
 uniform sampler2D frame;
-uniform float contrast;   // -1 .. 1
+uniform float gain;       // contrast: the spread around mid grey (1 neutral)
 uniform float grain;      // -1 (soft) .. 1 (grainy)
-uniform float warmth;     // -1 (cool) .. 1 (warm)
-uniform vec2 texel;       // one pixel in texture units
-in vec2 v_uv;
+uniform vec3 tint;        // colour temperature: a factor per channel
 out vec4 out_color;
 
 float hash(vec2 p) {
@@ -49,16 +47,18 @@ float hash(vec2 p) {
 }
 
 void main() {
-    vec3 c = texture(frame, v_uv).rgb;
+    // the offscreen frame is the window's size: one texel per pixel, no filtering
+    ivec2 at = ivec2(gl_FragCoord.xy);
+    vec3 c = texelFetch(frame, at, 0).rgb;
     if (grain < 0.0) {
-        vec3 n = texture(frame, v_uv + vec2(texel.x, 0.0)).rgb
-               + texture(frame, v_uv - vec2(texel.x, 0.0)).rgb
-               + texture(frame, v_uv + vec2(0.0, texel.y)).rgb
-               + texture(frame, v_uv - vec2(0.0, texel.y)).rgb;
+        ivec2 top = textureSize(frame, 0) - 1;
+        vec3 n = texelFetch(frame, min(at + ivec2(1, 0), top), 0).rgb
+               + texelFetch(frame, max(at - ivec2(1, 0), ivec2(0)), 0).rgb
+               + texelFetch(frame, min(at + ivec2(0, 1), top), 0).rgb
+               + texelFetch(frame, max(at - ivec2(0, 1), ivec2(0)), 0).rgb;
         c = mix(c, n * 0.25, -grain * 0.8);
     }
-    c = (c - 0.5) * exp2(contrast * 1.2) + 0.5;
-    c *= vec3(1.0 + 0.16 * warmth, 1.0 + 0.02 * warmth, 1.0 - 0.22 * warmth);
+    c = ((c - 0.5) * gain + 0.5) * tint;
     if (grain > 0.0) {
         c += (hash(gl_FragCoord.xy) - 0.5) * grain * 0.24;
     }
@@ -130,11 +130,9 @@ class Look:
     def present(self, values: tuple[float, float, float],
                 region: tuple[float, float, float, float] | None) -> None:
         contrast, grain, warmth = values
-        w, h = self.size
-        self.program["contrast"] = contrast
+        self.program["gain"] = 2 ** (contrast * 1.2)          # 0.44 .. 2.3
         self.program["grain"] = grain
-        self.program["warmth"] = warmth
-        self.program["texel"] = (1.0 / max(w, 1), 1.0 / max(h, 1))
+        self.program["tint"] = (1.0 + 0.16 * warmth, 1.0 + 0.02 * warmth, 1.0 - 0.22 * warmth)
         self.fbo.color_attachments[0].use(0)
         if region is None:
             quad = self.quad
