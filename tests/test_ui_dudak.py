@@ -135,6 +135,14 @@ def test_DUD3_declare_a_trump_with_a_suit_button(app: CardClubWindow) -> None:
     assert "Your trump: bells" in view.banner.text.text
 
 
+def test_DUD3_the_suit_buttons_answer_number_keys(app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_table(app, seed=4, options={"dealer": 3})
+    app.dispatch_event("on_key_press", arcade.key.KEY_2, 0)   # 1 leaves, 2 hearts …
+    pump(app, 2)
+    assert view.game.trumps[0] == "H" and view.journal.moves == ["declare H"]
+
+
 def test_DUD3_only_free_suits_and_the_last_goes_automatically(app: CardClubWindow) -> None:
     g, j = find(0, lambda g: g.current_player == 0, declares={1: "L", 2: "H"})
     assert g.trumps == [None, "L", "H", None]

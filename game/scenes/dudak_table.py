@@ -23,7 +23,7 @@ from game.ui import assets
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout
 from game.ui.placement import Places
-from game.ui.widgets import SECONDARY, Button, ButtonGroup, Label
+from game.ui.widgets import SECONDARY, Button, Label
 
 PLAYERS = 4
 OTHERS = (1, 2, 3)
@@ -69,7 +69,13 @@ class SuitButton(Button):
 
     def place(self, cx: float, cy: float, w: float, h: float, font: float | None = None) -> None:
         super().place(cx, cy, w, h, font)
-        self.label.place(cx + h * 0.28, cy)
+        icon = self.h * 0.62 + 6
+        t = self.label.text
+        size = float(t.font_size)
+        while t.content_width > self.w - 16 - icon and size > 9:
+            size = max(9.0, size - 1)
+            t.font_size = size
+        self.label.place(cx + icon / 2, cy)
 
     def draw(self) -> None:
         super().draw()
@@ -101,7 +107,8 @@ class DudakTable(TableView):
                         self.own_trump, self.pile_label, self.out_label, self.aside_label]
         self.suit_buttons = {s: SuitButton(s, lambda s=s: self.declare(s))
                              for s in CZECH_SUITS}
-        self.declare_group = ButtonGroup(*self.suit_buttons.values())
+        for b in self.suit_buttons.values():      # after Collect and Take: numbered keys
+            self.actions.add(b)
         self.out_order: list[int] = self.replay_out_order()
         self.note_out(self.out_order, self.obs["card_counts"])   # a state without a journal
         self._counts = list(self.obs["card_counts"])
@@ -214,12 +221,6 @@ class DudakTable(TableView):
         if moves:
             self.play(moves[0])
 
-    def press_extra(self, x: float, y: float) -> bool:
-        return self.declare_group.press(x, y)
-
-    def release_extra(self, x: float, y: float) -> bool:
-        return self.declare_group.release(x, y)
-
     def refresh_buttons(self, legal: list[Move]) -> None:
         free = [m.args[0] for m in legal if m.kind == "declare"]
         L = self.layout
@@ -263,8 +264,12 @@ class DudakTable(TableView):
         super().place_widgets()
         L = self.layout
         self.banner.place(L.w / 2, L.banner_y(), max(15.0, 20 * L.s))
-        for b in self.actions.buttons:          # the labels say what they do: fit them
+        own = self.actions.buttons[:len(self.action_specs)]
+        for i, b in enumerate(own):             # Collect above Take, right of the hand
+            box = L.action_button(len(own) - 1 - i)
+            b.place(box.cx, box.cy, box.w, box.h)
             self.fit_label(b)
+        self.refresh_buttons(self.human_moves())   # the suit buttons beside the pile
 
     def fit_label(self, b: Button) -> None:
         size = max(12.0, min(20.0, b.h * 0.34))
@@ -275,7 +280,7 @@ class DudakTable(TableView):
 
     def refresh(self) -> None:
         super().refresh()
-        for b in self.actions.buttons:
+        for b in self.actions.buttons[:len(self.action_specs)]:
             if b.visible:
                 self.fit_label(b)
 
@@ -503,7 +508,6 @@ class DudakTable(TableView):
         x, y = L.own_plate()
         draw_badge(x + r, y, r, trumps[HUMAN])
         self.draw_dealer_chip(obs["dealer"])
-        self.declare_group.draw()
         self.declare_title.draw()
         self.declare_note.draw()
 
