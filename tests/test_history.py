@@ -418,3 +418,25 @@ def test_text_a_damaged_file_made_invalid_still_reads() -> None:
     (row,) = history.deals("durak")
     assert row.level == "ea\ufffdsy"
     assert history.stats("durak")[0].deals == 1
+
+
+@pytest.mark.ui
+def test_history_screen_fits_in_every_language(app) -> None:  # type: ignore[no-untyped-def]
+    from game import i18n
+
+    for i, o in enumerate(["win", "loss", "draw"]):
+        history.record_deal("autobus", "normal", 3, 99, o, -3.0, deal_id=f"{i:032x}",
+                            surrendered=o == "loss")
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for w, h in ((960, 600), (1280, 800)):
+                app.set_size(w, h)
+                app.dispatch_event("on_resize", w, h)
+                view = _show_history(app, "autobus")
+                _fits(view)
+                assert len(view.drawn_texts()) > 20
+    finally:
+        i18n.set_language("en")
+        app.set_size(1280, 800)
+        app.dispatch_event("on_resize", 1280, 800)

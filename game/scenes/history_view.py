@@ -168,11 +168,12 @@ class HistoryView(PageView):
         xs = [left + sum(widths[:i]) * col_w for i in range(len(widths))]
         row_h = body * 2.0
         pad = 8 * s
-        for x, wf, text in zip(xs, widths, header, strict=True):
-            t = self.add_text(text, x + pad, round(y - row_h / 2), body, MUTED, bold=True,
-                              anchor_y="center")
-            fit_font(t, wf * col_w - 2 * pad, body, 9)
-        y -= row_h
+        tallest = 0.0
+        for x, wf, text in zip(xs, widths, header, strict=True):   # long words wrap
+            t = self.add_text(text, x + pad, round(y - pad / 2), body * 0.9, MUTED,
+                              width=wf * col_w - 2 * pad, bold=True)
+            tallest = max(tallest, t.content_height)
+        y -= max(row_h, tallest + pad)
         self.rects.append((arcade.LRBT(left, left + col_w, y - 1.5 * s, y), (150, 110, 30)))
         for i, row in enumerate(rows):
             if i and i % ROWS_PER_BATCH == 0:
@@ -184,6 +185,7 @@ class HistoryView(PageView):
                 t = self.add_text(text, x + pad, round(y - row_h / 2), body, color,
                                   anchor_y="center")
                 fit_font(t, wf * col_w - 2 * pad, body, 9)
+                self.texts[-1] = (t, wf * col_w - 2 * pad)
             y -= row_h
         return y
 
