@@ -20,6 +20,7 @@ from game.i18n import _, ngettext
 from game.i18n.words import rank_text
 from game.rules import Event, IllegalMove, Move
 from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView, refusal
+from game.store import saves
 from game.store import settings as settings_store
 from game.ui.layout import Box
 from game.ui.layouts.autobus import AutobusLayout
@@ -59,12 +60,11 @@ class AutobusTable(TableView):
         self.safety_net = False
         super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
                          **kw)
+        if self.choosing:      # no deal is kept until the count is chosen
+            saves.delete(self.key)
 
     # ----- set-up ------------------------------------------------------------------------------
     def setup(self) -> None:
-        pace = self.app.settings.opponent_pace
-        pace = min(4.0, max(0.0, float(pace))) if isinstance(pace, (int, float)) else 1.0
-        self.pacer.scale = lambda: self.app.think_scale * pace
         small = (240, 245, 235)
         n = self.game.num_players
         self.name_labels = {s: Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
@@ -102,10 +102,6 @@ class AutobusTable(TableView):
     def human_to_act(self) -> bool:
         return not self.choosing and super().human_to_act
 
-    def save(self) -> None:
-        if not self.choosing:      # nothing is dealt until the count is chosen
-            super().save()
-
     def deal_animation(self) -> None:
         if self.choosing:
             self.relayout(0)
@@ -119,7 +115,8 @@ class AutobusTable(TableView):
             self.choosing = False
             self.players_panel.visible = False
             self.deal_animation()
-            self.save()
+            saves.save(self.journal)
+            self.tell_save_problem()
             return
         self.app.open("table", game=self.key, level=self.level, seed=self._seed_arg,
                       options={"players": n}, new=True)
@@ -358,11 +355,22 @@ class AutobusTable(TableView):
         self._pending = (seat, events[cut:])
 
     def flush_sweep(self, duration: float = 0.0) -> None:
+        """The second half of a move that completed a run: the sweep (and any draw)."""
         if self._pending is None:
             return
-        _seat, rest = self._pending
+        seat, rest = self._pending
         self._pending = None
         self._phase_obs = None
+        for e in rest:
+            if e.kind == "announce":
+                line = self.announce(e, seat)
+                if line:
+                    self.show_banner(line)
+                name = self.sound_for(e)
+                if name:
+                    self.app.sounds.play(name)
+        if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in rest):
+            self.app.sounds.play("deal")
         self.relayout(duration, rest)
 
     @staticmethod
@@ -529,7 +537,8 @@ class AutobusTable(TableView):
                 lab.set(_("new run"))
             else:
                 need = len(obs["runs"][int(name[3:]) - 1]) + 1
-                lab.set(_("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
+                lab.set(_("complete") if need > len(RUN_RANKS) else
+                        _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
             size = font
             lab.place(slots[name][0], L.run_label_y(slots[name]), size)
             while lab.text.content_width > L.run_step - 6 and size > 8:
@@ -564,8 +573,16 @@ class AutobusTable(TableView):
         for x, y in (L.stock_xy, L.completed_xy):
             arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
 
-    def on_draw(self) -> None:
-        super().on_draw()
+    def draw_overlay(self) -> None:
+        super().draw_overlay()
         p = self._modal()
         if p is not None:
             p.draw(self.layout.w, self.layout.h)
+
+    def modal_panels(self) -> list[Panel]:
+        p = self._modal()
+        return [p] if p is not None else []
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or self._pending is not None or self._modal() is not None

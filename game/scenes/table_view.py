@@ -204,6 +204,11 @@ class TableView(arcade.View):
         """Several legal moves fit one gesture: by default the first; a table may ask."""
         then(moves[0])
 
+    def modal_panels(self) -> list[Panel]:
+        """A table's own open panels (pickers): they take the keyboard focus as the pause
+        and result panels do."""
+        return []
+
     def match(self, selection: list[tuple[str, str]], target: str | None,
               legal: list[Move]) -> list[Move]:
         """The legal moves a gesture means: the selected cards onto ``target``."""

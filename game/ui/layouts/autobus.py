@@ -54,7 +54,9 @@ class AutobusLayout(TableLayout):
         cell_w = (self.w - 2 * self.m - (self.cols - 1) * 2 * gap) / self.cols
         cw_zone = (cell_w - 4 * gap) / ZONE_UNITS
         cw_row = (self.w - 2 * self.m - self.button_w - 30 * s) / HUMAN_UNITS
-        cw = max(24.0, min(cw_h, cw_zone, cw_row, 84 * s))
+        # the card-size setting: smaller as asked; larger only as far as everything fits
+        k = self.card_scale
+        cw = max(24.0, min(cw_h, cw_zone, cw_row, 84 * s * k) * min(1.0, k))
         while True:   # smaller cards until every run that can be open fits the band
             self._build(cw)
             rows = math.ceil((MAX_RUNS + 1) / self.runs_per_row())

@@ -1,0 +1,454 @@
+"""The Hospodský autobus table driven through a real window (Xvfb) with real mouse events,
+and its pure layout."""
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from game.app import CardClubWindow, pump
+from game.rules import Move
+from game.rules.autobus import Autobus
+from game.scenes.autobus_table import AutobusTable
+from game.scenes.menu import MenuView
+from game.store import saves
+from game.store import settings as settings_store
+from game.ui.layouts.autobus import AutobusLayout
+
+from .ui_helpers import drag, tap
+
+ORDER = "KQJT98765432AX"
+pytestmark = pytest.mark.ui
+
+
+# ----- pure layout ---------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_layout_boxes_never_overlap_and_stay_in_the_window(size: tuple[int, int],
+                                                           players: int) -> None:
+    L = AutobusLayout(*size, players)
+    boxes = L.boxes()                      # twelve runs open (the most there can be) + new
+    assert len([k for k in boxes if k.startswith("run")]) == 13
+    assert len([k for k in boxes if k.startswith("zone")]) == players - 1
+    for (a, A), (b, B) in itertools.combinations(boxes.items(), 2):
+        overlap = (abs(A.cx - B.cx) * 2 < A.w + B.w) and (abs(A.cy - B.cy) * 2 < A.h + B.h)
+        assert not overlap, f"{a} overlaps {b} at {size} with {players} players"
+    assert L.fits()
+    # legible: the card's corner index is about a quarter of its width
+    assert L.card_w >= (44 if size == (960, 600) else 60)
+
+
+def test_layout_runs_wrap_into_rows_when_many_are_open() -> None:
+    L = AutobusLayout(1280, 800, 2)
+    per = L.runs_per_row()
+    slots = L.run_slots(per + 2)
+    assert len({round(y) for _x, y in slots}) == 2          # a second row
+    assert slots[per][0] == pytest.approx(slots[0][0])      # it starts at the left again
+
+
+# ----- helpers -------------------------------------------------------------------------------
+def make_deck(players: int = 2, reserves: dict[int, list[str]] | None = None,
+              hands: dict[int, list[str]] | None = None, stock: list[str] = ()) -> list[str]:
+    """A deck order for ``Autobus.new(deck=...)``: ``reserves`` top card first, the rest
+    filled with high cards (aces and jokers go to the back of the stock)."""
+    reserves, hands = reserves or {}, hands or {}
+    pool = Counter(Autobus.full_deck())
+    for cards in [*reserves.values(), *hands.values(), list(stock)]:
+        for c in cards:
+            assert pool[c] > 0, c
+            pool[c] -= 1
+    filler = sorted(pool.elements(), key=lambda c: (ORDER.index(c[0]), c))
+
+    def take(n: int) -> list[str]:
+        out = filler[:n]
+        del filler[:n]
+        return out
+
+    order: list[str] = []
+    for s in range(players):
+        mine = reserves.get(s, [])
+        order += take(10 - len(mine)) + list(reversed(mine))
+    for s in range(players):
+        mine = hands.get(s, [])
+        order += mine + take(4 - len(mine))
+    return order + list(stock) + filler
+
+
+def open_table(app: CardClubWindow, state: Autobus | None = None, **kw: Any) -> AutobusTable:
+    kw.setdefault("options", {"players": 2})
+    view = AutobusTable(app, state=state, **kw)
+    app.show_view(view)
+    pump(app, 3)
+    return view
+
+
+def deal(app: CardClubWindow, players: int = 2, **deck: Any) -> AutobusTable:
+    """A table with a dealt deck; the computers leave their seats to the test (which plays
+    their moves through the table)."""
+    g = Autobus.new(deck=make_deck(players, **deck), players=players)
+    view = AutobusTable(app, state=g, ai_seats=())
+    app.show_view(view)
+    pump(app, 3)
+    return view
+
+
+def centre(view: AutobusTable, card: str, place: str) -> tuple[float, float]:
+    sp = view.sprite_of(card, place)
+    return sp.center_x, sp.center_y
+
+
+def target(view: AutobusTable, name: str) -> tuple[float, float]:
+    box = view.targets()[name]
+    return box.cx, box.cy
+
+
+def press(app: CardClubWindow, button: Any) -> None:
+    assert button.visible
+    tap(app, button.cx, button.cy)
+
+
+def computer_discards(view: AutobusTable) -> None:
+    """The computer (whose seat the test plays) ends its turn with a discard."""
+    seat = view.game.current_player
+    assert seat != 0
+    move = next(m for m in view.game.legal_moves() if m.kind in ("discard", "bus"))
+    view.play(move)
+    pump(view.app, 2)
+
+
+# ----- gestures ------------------------------------------------------------------------------
+def test_play_from_the_reserve_top_by_drag_and_by_tap(app: CardClubWindow) -> None:
+    view = deal(app, reserves={0: ["AH", "2D"]})
+    g = view.game
+    assert ("reserve0", "AH") in view.pickable()
+    drag(app, *centre(view, "AH", "reserve0"), *target(view, "new"))
+    assert g.runs == [["AH"]] and view.journal.moves == ["play AH reserve new"]
+    assert len(g.reserves[0]) == 9
+    assert view.sprite_of("2D", "reserve0").face_up        # the next card turned over
+    assert view.sprite_of("AH", "run1")
+    tap(app, *centre(view, "2D", "reserve0"))
+    assert view.selection() == [("reserve0", "2D")]
+    assert view.live_targets() == {"run1"}                 # only where a legal move goes
+    tap(app, *target(view, "run1"))
+    assert g.runs == [["AH", "2D"]]
+    assert view.obs["reserve_sizes"][0] == 8
+
+
+def test_play_from_the_hand_and_refill_by_four(app: CardClubWindow) -> None:
+    view = deal(app, hands={0: ["AS", "2S", "3S", "4S"]}, stock=["9C", "9D", "9H", "9S"])
+    g = view.game
+    tap(app, *centre(view, "AS", "hand0"))
+    assert view.live_targets() == {"new", "aux0.1", "aux0.2", "aux0.3", "aux0.4"}
+    tap(app, *target(view, "new"))
+    for c in ("2S", "3S"):
+        drag(app, *centre(view, c, "hand0"), *target(view, "run1"))
+    assert g.runs == [["AS", "2S", "3S"]]
+    app.settings.animation_scale = 1.0                     # watch the refill fly
+    try:
+        drag(app, *centre(view, "4S", "hand0"), *target(view, "run1"))
+        assert sorted(g.hands[0]) == ["9C", "9D", "9H", "9S"]
+        sx, sy = view.layout.stock_xy
+        for c in ("9C", "9D", "9H", "9S"):
+            sp = view.sprite_of(c, "hand0")
+            assert sp.motion is not None                   # flying from the stock …
+            assert abs(sp.motion.start[0] - sx) < view.layout.card_w
+            assert abs(sp.motion.start[1] - sy) < view.layout.card_w
+        for _ in range(200):
+            pump(app)
+            if not view.animating:
+                break
+        hx, hy = view.layout.hand_card(0, 4)
+        assert view.sprite_of("9C", "hand0").center_x == pytest.approx(hx, abs=1)
+    finally:
+        app.settings.animation_scale = 0.0
+
+
+def test_a_discard_ends_the_turn_and_an_auxiliary_top_plays_later(app: CardClubWindow
+                                                                  ) -> None:
+    view = deal(app, reserves={0: ["AH", "2H", "3H", "4H"]},
+                hands={0: ["5D", "KC", "QC", "JC"]}, stock=["TC", "TD"])
+    g = view.game
+    tap(app, *centre(view, "5D", "hand0"))
+    tap(app, *target(view, "aux0.1"))
+    assert g.aux[0][0] == ["5D"] and g.current_player == 1
+    assert view.journal.moves == ["discard 5D aux1"]
+    assert not view.pickable()                             # the computer's turn now
+    computer_discards(view)
+    assert g.current_player == 0
+    for c in ("AH", "2H", "3H", "4H"):
+        tgt = "new" if c == "AH" else "run1"
+        drag(app, *centre(view, c, "reserve0"), *target(view, tgt))
+    assert g.runs == [["AH", "2H", "3H", "4H"]]
+    assert ("aux0.1", "5D") in view.pickable()
+    tap(app, *centre(view, "5D", "aux0.1"))
+    assert view.live_targets() == {"run1"}
+    tap(app, *target(view, "run1"))
+    assert g.runs[0][-1] == "5D" and g.aux[0][0] == [] and g.aux_rank[0][0] is None
+    assert view.journal.moves[-1] == "play 5D aux1 run1"
+
+
+def test_a_hand_card_dropped_on_the_wrong_pile_slides_back_and_says_why(
+        app: CardClubWindow) -> None:
+    view = deal(app, hands={0: ["5D", "6D", "KC", "QC"]})
+    g = view.game
+    tap(app, *centre(view, "5D", "hand0"))
+    tap(app, *target(view, "aux0.1"))
+    computer_discards(view)
+    before = g.to_dict()
+    drag(app, *centre(view, "6D", "hand0"), *target(view, "aux0.1"))
+    assert g.to_dict() == before
+    shown = view.status.text.text
+    assert "BUS-" not in shown and "6D" not in shown and "aux1" not in shown
+    assert "6♦" in shown
+
+
+def test_under_the_bus_only_for_a_card_that_fits_no_pile(app: CardClubWindow) -> None:
+    # you discard 5, 6, 7 and 8 on four turns; your draws (every other stock card) are
+    # 9♦, 5♣ and 10♦ (the computer draws between them)
+    view = deal(app, hands={0: ["5D", "6D", "7D", "8D"]},
+                stock=["9D", "KD", "5C", "KH", "TD", "KS"])
+    g = view.game
+    bus = view.actions.by_name("bus")
+    for k, c in enumerate(["5D", "6D", "7D", "8D"], 1):
+        assert not bus.visible
+        tap(app, *centre(view, c, "hand0"))
+        assert not bus.visible                             # it fits an auxiliary space
+        tap(app, *target(view, f"aux0.{k}"))
+        computer_discards(view)
+    assert {"5C", "9D", "TD"} <= set(g.hands[0])
+    tap(app, *centre(view, "5C", "hand0"))                  # fits the pile of fives
+    assert not bus.visible
+    tap(app, *centre(view, "9D", "hand0"))
+    assert view.selection() == [("hand0", "9D")]
+    assert bus.visible                                     # fits no pile: under the bus
+    reserve = len(g.reserves[0])
+    press(app, bus)
+    assert g.reserves[0][0] == "9D" and len(g.reserves[0]) == reserve + 1
+    assert view.journal.moves[-1] == "bus 9D" and g.current_player == 1
+    assert not bus.visible
+
+
+def test_a_joker_on_an_empty_space_asks_for_its_rank(app: CardClubWindow) -> None:
+    view = deal(app, hands={0: ["X", "KC", "QC", "JC"]})
+    g = view.game
+    tap(app, *centre(view, "X", "hand0"))
+    tap(app, *target(view, "aux0.2"))
+    panel = view.rank_panel
+    assert panel.visible and g.aux[0][1] == []               # nothing played yet
+    names = [b.label.text.text for b in panel.buttons.buttons]
+    assert names[:13] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    press(app, panel.buttons.by_name("cancel"))              # changed my mind
+    assert not panel.visible and view.journal.moves == []
+    drag(app, *centre(view, "X", "hand0"), *target(view, "aux0.2"))
+    assert panel.visible
+    press(app, panel.buttons.by_name("rank7"))
+    assert g.aux[0][1] == ["X"] and g.aux_rank[0][1] == "7"
+    assert view.journal.moves == ["discard X aux2=7"]
+    assert view.aux_labels[(0, 2)].text.text == "7 ×1"       # the joker's rank is shown
+
+
+def test_end_turn_only_with_an_empty_hand(app: CardClubWindow) -> None:
+    g = Autobus.new(deck=make_deck(2, hands={0: ["AS", "2S", "KC", "QC"]}), players=2)
+    g.reserves[1] += g.stock + g.hands[0][2:]              # no stock left to refill from
+    g.stock, g.hands[0] = [], ["AS", "2S"]
+    view = open_table(app, state=g, ai_seats=())
+    end = view.actions.by_name("end")
+    assert not end.visible
+    tap(app, *centre(view, "AS", "hand0"))
+    tap(app, *target(view, "new"))
+    assert not end.visible
+    drag(app, *centre(view, "2S", "hand0"), *target(view, "run1"))
+    assert g.hands[0] == [] and end.visible
+    assert "end your turn" in view.status.text.text
+    press(app, end)
+    assert view.journal.moves[-1] == "end" and g.current_player == 1
+
+
+def test_a_completed_run_sweeps_off_after_landing(app: CardClubWindow) -> None:
+    g = Autobus.new(deck=make_deck(2, hands={0: ["KH", "5C", "5D", "5S"]}), players=2)
+    run = [c + "S" for c in "A23456789TJQ"]
+    for c in run:                                         # a run waiting for its king
+        for pile in (g.stock, g.reserves[1], g.hands[1], g.reserves[0]):
+            if c in pile:
+                pile.remove(c)
+                break
+    g.runs = [run]
+    view = open_table(app, state=g, ai_seats=())
+    app.settings.animation_scale = 1.0
+    try:
+        drag(app, *view.sprite_of("KH", "hand0").position, *target(view, "run1"))
+        assert g.runs == [] and len(g.completed) == 13
+        king = view.sprite_of("KH", "run1")                # first it lands on the run …
+        slot = view.layout.run_slots(2)[0]
+        assert king.motion is not None and abs(king.motion.end[0] - slot[0]) < 10
+        assert view.obs["completed_size"] == 13 and not view.tokens_at("completed")
+        for _ in range(400):
+            pump(app)
+            if not view.animating and view._pending is None:
+                break
+        assert len(view.tokens_at("completed")) == 13       # … then the run sweeps off
+        assert not view.tokens_at("run1")
+        cx, cy = view.layout.completed_xy
+        assert abs(view.sprites[view.tokens_at("completed")[-1].id].center_x - cx) < 10
+        assert "take" in app.sounds.played
+    finally:
+        app.settings.animation_scale = 0.0
+
+
+def test_computers_play_one_card_at_a_time_at_the_chosen_pace(app: CardClubWindow) -> None:
+    app.settings.opponent_pace = 0.5
+    app.think_scale = 1.0
+    try:
+        view = open_table(app, seed=3, options={"players": 3})
+        assert view.pacer.scale() == pytest.approx(0.5)
+        legal = view.game.legal_moves()
+        move = next(m for m in legal if m.kind == "discard")
+        view.play(move)
+        seen, frames, last = [], 0, None
+        while view.game.current_player != 0 and frames < 3000:
+            pump(app)
+            frames += 1
+            n = len(view.journal.moves)
+            if n != last:
+                seen.append((frames, n))
+                last = n
+        counts = [n for _f, n in seen]
+        assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False))
+        gaps = [b - a for (a, _), (b, _) in zip(seen[1:], seen[2:], strict=False)]
+        # think delay 0.5-0.9 s, halved: at least 0.25 s (15 frames) between their cards
+        assert gaps and min(gaps) >= 15
+    finally:
+        app.settings.opponent_pace = 1.0
+        app.think_scale = 0.0
+
+
+# ----- choosing the number of players --------------------------------------------------------
+def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow) -> None:
+    app.settings.autobus_players = 3
+    view = app.open("table", game="autobus")
+    pump(app, 2)
+    assert isinstance(view, AutobusTable) and view.choosing
+    assert view.players_panel.visible and not list(view.board.tokens())
+    assert not saves.exists("autobus")                      # nothing dealt yet
+    assert "How many players" in view.status.text.text
+    b = view.players_panel.buttons.by_name("players2")
+    tap(app, b.cx, b.cy)
+    table = app.current_view
+    assert isinstance(table, AutobusTable) and table is not view
+    assert table.game.num_players == 2 and not table.choosing
+    assert app.settings.autobus_players == 2
+    saved = json.loads(settings_store.path().read_text())
+    assert saved["autobus_players"] == 2
+    table.surrender()
+    pump(app, 2)
+    nxt = table.result_panel.buttons.by_name("next")
+    tap(app, nxt.cx, nxt.cy)
+    again = app.current_view
+    assert isinstance(again, AutobusTable) and again is not table
+    assert again.game.num_players == 2 and not again.choosing   # "Next game" keeps it
+    assert len(again.tokens_at("hand0")) == 4
+
+
+def test_choosing_the_remembered_count_deals_at_once(app: CardClubWindow) -> None:
+    app.settings.autobus_players = 4
+    view = app.open("table", game="autobus")
+    pump(app, 2)
+    b = view.players_panel.buttons.by_name("players4")
+    tap(app, b.cx, b.cy, frames=5)
+    assert app.current_view is view and not view.choosing
+    assert view.game.num_players == 4 and len(view.tokens_at("hand0")) == 4
+    assert saves.exists("autobus")
+
+
+# ----- whole deals and resuming ----------------------------------------------------------------
+def act(app: CardClubWindow, view: AutobusTable, move: Move) -> None:
+    """One legal move of yours, made with the pointer only."""
+    if move.kind == "end":
+        press(app, view.actions.by_name("end"))
+        return
+    card = str(move.args[0])
+    place = view.picks(move)[0][0]
+    x, y = centre(view, card, place)
+    if move.kind == "bus":
+        tap(app, x, y, frames=0)
+        press(app, view.actions.by_name("bus"))
+        return
+    name = view.target_of(move)
+    assert name is not None
+    drag(app, x, y, *target(view, name), steps=3)
+    if view.rank_panel.visible:
+        rank = str(move.args[1]).partition("=")[2]
+        press(app, view.rank_panel.buttons.by_name(f"rank{rank}"))
+
+
+def play_through(app: CardClubWindow, view: AutobusTable, limit: int = 40000) -> None:
+    g = view.game
+    for _ in range(limit):
+        if view.result_visible:
+            return
+        if view.human_to_act and not view.animating:
+            before = len(view.journal.moves)
+            move = g.legal_moves()[0]
+            act(app, view, move)
+            assert view.journal.moves[before] == str(move)    # the gesture made that move
+        pump(app)
+    raise AssertionError("the deal did not finish")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_deal_through_input_events_only(app: CardClubWindow, players: int) -> None:
+    view = open_table(app, seed=21 + players, options={"players": players})
+    play_through(app, view)
+    g = view.game
+    assert g.is_over and view.result_visible
+    lines = view.result_panel.text.text.text
+    res = g.result()
+    assert res is not None
+    for s in range(players):
+        who = view.info.seat_name(s)
+        left = len(g.reserves[s])
+        assert f"{who}: {left} card" in lines
+    assert "BUS-" not in lines
+    if 0 in res:
+        assert "score 0" in lines
+    else:
+        assert "draw" in view.result_panel.title.text.text.lower()
+    assert not saves.exists("autobus")
+
+
+def test_a_draw_is_explained_in_plain_words(app: CardClubWindow) -> None:
+    view = open_table(app, seed=5)
+    g = view.game
+    g.drawn = True
+    view._obs = None
+    title, lines = view.result_text(view.obs)
+    assert title == "A draw"
+    text = " ".join(lines)
+    assert "nobody could play onto a run" in text and "BUS" not in text
+    assert text.count("left in the reserve") == 2
+
+
+def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:
+    view = open_table(app, seed=8, options={"players": 3})
+    g = view.game
+    for _ in range(3):                                   # a few of your moves by input …
+        act(app, view, g.legal_moves()[0])
+        pump(app, 2)
+        if g.current_player != 0:
+            break
+    pump(app, 30)                                        # … and the computers answer
+    assert view.journal.moves
+    menu = MenuView(app)
+    app.show_view(menu)
+    pump(app, 2)
+    press(app, menu.buttons.by_name("continue"))
+    resumed = app.current_view
+    assert isinstance(resumed, AutobusTable) and resumed is not view
+    assert resumed.game.to_dict() == g.to_dict()
+    assert resumed.journal.moves == view.journal.moves
+    assert resumed.game.num_players == 3 and not resumed.choosing
+    hand = sorted(resumed.game.hands[0])
+    assert sorted(t.card for t in resumed.tokens_at("hand0")) == hand
