@@ -135,7 +135,7 @@ replacement = st.one_of(
                                                  "zz", "", "autobus", "durak"]),
     st.text(max_size=4), st.lists(st.sampled_from(["AH", "X", "6S", "7A", "3H"]), max_size=3),
     st.just([]), st.just({}), st.just([None]), st.just([[]]),
-)
+).map(copy.deepcopy)  # a fresh value each time: never one object in two places
 
 
 def mutate(d: dict[str, Any], data: st.DataObject) -> dict[str, Any]:

@@ -21,10 +21,10 @@ from game.ai import levels, make_bot
 from game.rules import GAMES, Game
 
 LONG = os.environ.get("CARDCLUB_LONG") == "1"
-DEALS = int(os.environ.get("CARDCLUB_SOAK_DEALS", "200" if LONG else "4"))
-SEARCH_DEALS = max(1, DEALS // 10) if LONG else 1
-SEARCH_ITERATIONS = 24 if LONG else 6
-ROUND_TRIP_EVERY = 1 if LONG else 4
+DEALS = int(os.environ.get("CARDCLUB_SOAK_DEALS", "100" if LONG else "4"))
+SEARCH_DEALS = max(1, DEALS // 20) if LONG else 1
+SEARCH_ITERATIONS = 12 if LONG else 6
+ROUND_TRIP_EVERY = 2 if LONG else 4
 
 CASES = [(game, level) for game in sorted(GAMES) for level in levels(game)]
 
@@ -81,7 +81,7 @@ def soak(game: str, level: str, deals: int) -> tuple[int, int]:
     """Play ``deals`` deals; return (deals, moves)."""
     cls = GAMES[game]
     search = is_search(game, level)
-    overrides = {"iterations": SEARCH_ITERATIONS, "rollout_moves": 400 if LONG else 60} \
+    overrides = {"iterations": SEARCH_ITERATIONS, "rollout_moves": 200 if LONG else 60} \
         if search else None
     deck = Counter(cls.full_deck())
     moves = 0

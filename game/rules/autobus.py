@@ -466,12 +466,12 @@ class Autobus(Game):
             g.aux.append([v.card_list(p, f"aux[{s}]") for p in piles])
             g.aux_rank.append(list(ranks))
             for pile, rank in zip(g.aux[s], ranks, strict=True):
-                v.check(rank is None if not pile else type(rank) is str and rank in VALUE and all(
-                    c in (JOKER, rank) or c[0] == rank for c in pile),
+                fits = type(rank) is str and rank in VALUE and all(
+                    c == JOKER or c[0] == rank for c in pile)
+                v.check(rank is None if not pile else fits,
                         f"aux[{s}] has a pile whose cards or rank do not match")
-        runs = v.d["runs"]
-        v.check(isinstance(runs, list) and (not runs or runs[-1] is not None),
-                "runs is not a list of runs")
+        runs = v.items("runs")
+        v.check(not runs or runs[-1] is not None, "runs ends with a free number")
         g.runs = [None if r is None else v.card_list(r, "runs") for r in runs]
         v.check(all(r is None or 0 < len(r) < 13 and all(
             c == JOKER or VALUE[c[0]] == i + 1 for i, c in enumerate(r)) for r in g.runs),
