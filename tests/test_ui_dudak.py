@@ -487,3 +487,14 @@ def test_the_smallest_window_keeps_everything_on_screen(app: CardClubWindow) -> 
                 assert b.cy - b.h / 2 > hand_top + view.layout.card_h / 2
     finally:
         app.dispatch_event("on_resize", 1280, 800)
+
+
+def test_the_computers_decide_once_per_turn_whatever_the_frame_rate(
+        app: CardClubWindow) -> None:
+    from .test_ui_paodekuai import ai_moves_at
+
+    slow, starts_slow = ai_moves_at(app, "dudak", 1 / 20, 10)
+    fast, starts_fast = ai_moves_at(app, "dudak", 1 / 240, 10)
+    assert slow == fast and len(slow) >= 10
+    assert len(slow) <= starts_slow <= len(slow) + 1
+    assert len(fast) <= starts_fast <= len(fast) + 1

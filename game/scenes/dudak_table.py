@@ -231,7 +231,7 @@ class DudakTable(TableView):
                 b.place(box.cx, box.cy, box.w, box.h, max(12.0, 16 * L.s))
         if free:
             top = L.declare_button(0, len(free))
-            self.declare_title.set(_("Declare a trump? (you may)"))
+            self.declare_title.set(_("Declare trump (optional):"))
             self.declare_title.place(L.aside.cx, top.cy + top.h / 2 + 8 * L.s,
                                      max(12.0, 15 * L.s))
             last = L.declare_button(len(free) - 1, len(free))
