@@ -15,6 +15,8 @@ from game.rules.dudak import Dudak
 from game.scenes.dudak_table import DudakTable, surrender_dealer
 from game.scenes.menu import MenuView
 from game.store import saves
+from game.ui.layout import Box
+from game.ui.layouts.dudak import DudakLayout
 
 from .ui_helpers import card_point, drag, tap
 
@@ -498,3 +500,30 @@ def test_the_computers_decide_once_per_turn_whatever_the_frame_rate(
     assert slow == fast and len(slow) >= 10
     assert len(slow) <= starts_slow <= len(slow) + 1
     assert len(fast) <= starts_fast <= len(fast) + 1
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return abs(a.cx - b.cx) * 2 < a.w + b.w and abs(a.cy - b.cy) * 2 < a.h + b.h
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000), (1500, 620)])
+def test_layout_keeps_seats_pile_aside_and_buttons_apart(size: tuple[int, int]) -> None:
+    L = DudakLayout(*size)
+    boxes = {"pile": L.pile_zone, "aside": L.aside,
+             **{f"seat{s}": L.seat_box(s, 20) for s in (1, 2, 3)},
+             "collect": L.action_button(1), "take": L.action_button(0)}
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(boxes[a], boxes[b]), (a, b)
+    for name, box in boxes.items():
+        assert box.cx - box.w / 2 >= 0 and box.cx + box.w / 2 <= L.w, name
+        assert box.cy - box.h / 2 >= 0 and box.cy + box.h / 2 <= L.h - L.bar_h, name
+    for n in (1, 2, 4):                         # the suit buttons stay in the aside region
+        for i in range(n):
+            d = L.declare_button(i, n)
+            assert L.aside.cx - L.aside.w / 2 <= d.cx - d.w / 2
+            assert d.cx + d.w / 2 <= L.aside.cx + L.aside.w / 2
+            assert not overlap(d, L.pile_zone)
+    hand = L.hand(30)                           # a big hand stays clear of the buttons
+    assert hand[-1][0] + L.card_w / 2 < L.action_button(0).cx - L.action_button(0).w / 2

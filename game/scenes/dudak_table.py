@@ -481,7 +481,8 @@ class DudakTable(TableView):
                                  if waiting == HUMAN else
                                  _("Collected by {who}: they join the hand after a beat")
                                  .format(who=self.who(waiting)))
-            self.aside_label.text.width = int(L.aside.w)
+            if self.aside_label.text.width != int(L.aside.w):
+                self.aside_label.text.width = int(L.aside.w)
             self.aside_label.place(L.aside.cx, L.pile_y + L.card_h / 2 + 8 * s,
                                    max(10.0, 13 * s))
 
