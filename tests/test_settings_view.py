@@ -150,6 +150,18 @@ def test_four_colour_french_cards(view: SettingsView, app: CardClubWindow) -> No
     assert assets.card_texture("czech", "AH") is assets.card_texture("czech", "AH")
 
 
+def test_card_size_grows_the_cards_as_far_as_the_window_has_room() -> None:
+    TableLayout.card_scale = 0.85
+    try:
+        assert TableLayout(1280, 800).card_w == pytest.approx(85)
+        TableLayout.card_scale = 1.25
+        assert TableLayout(1280, 800).card_w == pytest.approx(110)      # 16:10: full at 1.1
+        assert TableLayout(960, 600).card_w == pytest.approx(82.5)
+        assert TableLayout(1280, 1024).card_w == pytest.approx(125)     # taller: room
+    finally:
+        TableLayout.card_scale = 1.0
+
+
 @pytest.mark.parametrize("game", ["durak", "paodekuai", "dudak"])
 def test_largest_cards_still_fit_the_smallest_window(app: CardClubWindow, game: str) -> None:
     from game.scenes.tables import table_class
@@ -162,7 +174,8 @@ def test_largest_cards_still_fit_the_smallest_window(app: CardClubWindow, game: 
         app.show_view(t)
         pump(app, 3)
         L = t.layout
-        assert L.card_w == pytest.approx(100 * L.s * 1.25)
+        if game != "autobus":
+            assert L.card_w == pytest.approx(100 * L.s * 1.1)   # as large as it fits
         for sp in t.sprites.values():
             if sp.visible:
                 assert -2 <= sp.center_x - L.card_w / 2 * 0.5 and sp.center_x <= 962

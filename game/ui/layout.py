@@ -26,12 +26,17 @@ class TableLayout:
 
     #: the player's card size (settings.card_scale, 0.85 .. 1.25), set by the table view
     card_scale = 1.0
+    #: how much larger than the design the cards may get in a window of the design's shape
+    #: (the four-player tables are full at 1.1); a taller window makes room for more
+    ROOMY = 1.1
 
     def __init__(self, width: float, height: float) -> None:
         self.w, self.h = float(width), float(height)
         self.s = max(0.45, min(self.w / BASE_W, self.h / BASE_H))
-        self.card_w = 100 * self.s * self.card_scale
-        self.card_h = 140 * self.s * self.card_scale
+        spare = self.h / BASE_H / self.s              # 1 for 16:10, more for taller windows
+        self.card_factor = min(self.card_scale, max(1.0, self.ROOMY * spare))
+        self.card_w = 100 * self.s * self.card_factor
+        self.card_h = 140 * self.s * self.card_factor
         self.bar_h = max(48.0, 52 * self.s)
         self.hand_y = 18 * self.s + self.card_h / 2 + 14 * self.s
         self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
