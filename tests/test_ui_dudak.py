@@ -354,6 +354,7 @@ def test_the_deal_flies_from_the_dealer(app: CardClubWindow) -> None:
         app.show_view(view)
         starts = {sp.motion.start[:2] for sp in view.sprites.values() if sp.motion}
         assert starts == {view.layout.seat_centre(1)}
+        assert view.banner.text.text == "Computer 2 plays first"   # left of the dealer
     finally:
         app.settings.animation_scale = 0.0
 

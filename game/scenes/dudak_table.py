@@ -187,6 +187,10 @@ class DudakTable(TableView):
             if sp.motion is not None:
                 sp.motion.start = (x, y, sp.motion.start[2])
                 sp.position = (x, y)
+        first = self.obs["current_player"]
+        if first is not None:
+            self.show_banner(_("You play first") if first == HUMAN else
+                             _("{who} plays first").format(who=self.who(first)))
 
     # ----- gestures ----------------------------------------------------------------------
     def picks(self, move: Move) -> list[tuple[str, str]]:
