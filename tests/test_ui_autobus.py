@@ -428,7 +428,7 @@ def test_a_draw_is_explained_in_plain_words(app: CardClubWindow) -> None:
     assert title == "A draw"
     text = " ".join(lines)
     assert "nobody could play onto a run" in text and "BUS" not in text
-    assert text.count("left in the reserve") == 2
+    assert text.count(", score -") == 2 and "minus the cards left" in text
 
 
 def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:
@@ -452,3 +452,27 @@ def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:
     assert resumed.game.num_players == 3 and not resumed.choosing
     hand = sorted(resumed.game.hands[0])
     assert sorted(t.card for t in resumed.tokens_at("hand0")) == hand
+
+
+def test_the_table_never_shows_hidden_cards(app: CardClubWindow) -> None:
+    """Two deals that differ only in what you cannot see (other hands, the stock, every
+    reserve below its top) look the same, pixel for pixel."""
+    import arcade
+
+    from game.rules import Rng
+
+    g = Autobus.new(seed=8, players=3)
+    for _ in range(12):
+        g.play(g.legal_moves()[0])
+    other = g.determinize(0, Rng(99))
+    assert other.observation(0) == g.observation(0)
+    assert other.to_dict() != g.to_dict()
+    shots = []
+    for state in (g, other):
+        view = AutobusTable(app, state=state, ai_seats=())
+        app.show_view(view)
+        pump(app, 2)
+        app.dispatch_event("on_draw")
+        shots.append(arcade.get_image().tobytes())
+        app.flip()
+    assert shots[0] == shots[1]

@@ -91,10 +91,20 @@ class AutobusTable(TableView):
     def make_layout(self, width: float, height: float) -> AutobusLayout:
         return AutobusLayout(width, height, self.n_players)
 
+    def show_banner(self, text: str) -> None:
+        super().show_banner(text)
+        self._place_banner()
+
+    def _place_banner(self) -> None:
+        """Over the runs' right half (clear of the seats), whole within the window."""
+        L, b = self.layout, self.layout.band
+        self.banner.place(b.cx + b.w / 4, b.cy, max(15.0, 20 * L.s))
+        half = self.banner.text.content_width / 2 + 24
+        self.banner.place(round(max(half, min(b.cx + b.w / 4, L.w - half))), round(b.cy))
+
     def place_widgets(self) -> None:
         super().place_widgets()
-        b = self.layout.band       # the banner over the runs' right half, clear of the seats
-        self.banner.place(b.cx + b.w / 4, b.cy, max(15.0, 20 * self.layout.s))
+        self._place_banner()
         for p in (self.players_panel, self.rank_panel):
             p.place(self.layout.w, self.layout.h)
 
@@ -483,13 +493,12 @@ class AutobusTable(TableView):
         else:
             title = _("{who} wins").format(who=self.who(winner))
             lines.append(_("{who} emptied their reserve first.").format(who=self.who(winner)))
+        lines.append(_("Each player scores minus the cards left in their reserve:"))
         for s in range(n):
             left = int(-res[s])
-            score = str(int(res[s])).replace("-", "−")
-            lines.append(ngettext("{who}: {n} card left in the reserve, score {score}",
-                                  "{who}: {n} cards left in the reserve, score {score}",
-                                  left).format(who=self.who(s), n=left, score=score))
-        lines.append(_("Each player scores minus the cards left in their reserve."))
+            lines.append(ngettext("{who}: {n} card left, score {score}",
+                                  "{who}: {n} cards left, score {score}",
+                                  left).format(who=self.who(s), n=left, score=-left))
         return title, lines
 
     def update_labels(self, obs: dict[str, Any]) -> None:

@@ -48,12 +48,13 @@ class Panel:
         cy = h / 2
         top = cy + ph / 2
         self.box = (w / 2, cy, pw, ph)
-        self.title.place(w / 2, top - 38 * s, 28 * s)
+        # whole pixels: a thin stroke (a hyphen) at a half-pixel offset vanishes
+        self.title.place(round(w / 2), round(top - 38 * s), 28 * s)
         size = 28 * s
         while self.title.text.content_width > pw - 30 and size > 14:   # long words
             size -= 1
             self.title.text.font_size = size
-        self.text.place(w / 2, top - 70 * s)
+        self.text.place(round(w / 2), round(top - 70 * s))
         bw = min(260 * s, (pw - 40 - 16 * (self.columns - 1)) / self.columns)
         y0 = top - 80 * s - text_h - 12 - bh / 2
         for i, b in enumerate(self.buttons.buttons):

@@ -130,7 +130,7 @@ class AutobusLayout(TableLayout):
         pile_y_lab = py - ch / 2 - RUN_DEPTH * ch - lab / 2
         self.pile_label_y = pile_y_lab
         self.run_h = ch * (1 + RUN_DEPTH) + lab + gap
-        self.run_step = max(cw * 1.3, 66 * max(s, 0.8))   # room for "next: 10" under it
+        self.run_step = max(cw * 1.3, 70 * max(s, 0.85))  # room for "next: 10" under it
 
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
