@@ -92,6 +92,9 @@ def slider_style() -> dict[str, Any]:
 
 
 class SettingsView(arcade.View):
+    #: the screen changes only on input (the window stops redrawing it when idle)
+    busy = False
+
     def __init__(self, window: CardClubWindow, back: Callable[[], None] | arcade.View | None
                  = None, tab: str = "general", **_kw: Any) -> None:
         super().__init__(window)
