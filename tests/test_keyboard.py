@@ -139,3 +139,23 @@ def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
     key(app, K.SPACE, frames=0)
     assert len(view.selected) == 1
     assert kb.focus is not None and kb.focus.kind == "card"
+
+
+def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
+        app: CardClubWindow) -> None:
+    from game.scenes.paodekuai_table import PaoDeKuaiTable
+
+    app.think_scale = 1000.0
+    view = next(v for v in (PaoDeKuaiTable(app, seed=s) for s in range(60))
+                if v.game.current_player == HUMAN)
+    app.show_view(view)
+    pump(app, 3)
+    move = next(m for m in view.game.legal_moves() if m.kind == "play" and len(m.args) == 2)
+    for card in move.args:
+        tab_to(app, view, Item("card", view.token_of(card, "hand0").id))
+        key(app, K.SPACE, frames=0)
+    assert sorted(view.selection()) == sorted(("hand0", c) for c in move.args)
+    play = view.actions.by_name("play")
+    tab_to(app, view, Item("button", play))
+    key(app, K.ENTER)
+    assert view.journal.moves[:1] == [str(move)]
