@@ -212,5 +212,8 @@ def run(smoke_run: bool = False, game: str | None = None) -> int:
     if os.environ.get("CARDCLUB_FIRST_FRAME"):
         exit_after_first_frame(window)
     arcade.run()
+    from game.store import files
+
+    files.writer.flush()            # the last move reaches the disk before we exit
     settings_store.save(window.settings)
     return 0

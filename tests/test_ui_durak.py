@@ -15,7 +15,7 @@ from game.rules.durak import Durak
 from game.scenes.durak_table import COMPUTER, DurakTable
 from game.scenes.menu import MenuView
 from game.scenes.table_view import HUMAN
-from game.store import saves
+from game.store import files, saves
 
 from .ui_helpers import card_point, drag, tap
 
@@ -199,6 +199,7 @@ def test_every_action_is_saved_and_continue_resumes_it(app: CardClubWindow) -> N
     tap(app, *card_point(view, card))
     zone = view.layout.table_zone
     tap(app, zone.cx, zone.cy)
+    files.writer.flush()                              # the writer thread has it on disk
     data = json.loads(saves.path_for("durak").read_text())
     assert data["moves"] == [f"attack {card}"] and data["seed"] == view.game.seed
     app.show_view(MenuView(app))

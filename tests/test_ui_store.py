@@ -76,6 +76,8 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
     g = view.game
     view.play(g.legal_moves()[0])
     assert len(view.journal.moves) == 1                  # the move was played
+    files.writer.flush()                                 # the save failed on its thread
+    pump(app, 2)
     shown = view.status.text.text
     assert shown and "Traceback" not in shown and view.message_left > 0
     view.message_left = 0
@@ -83,5 +85,7 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
     view.refresh()
     if g.current_player == 0 and not g.is_over:
         view.play(g.legal_moves()[0])
+        files.writer.flush()
+        pump(app, 2)
         assert view.message == ""                       # told once, not at every move
     files.reset_problems()

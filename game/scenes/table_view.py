@@ -427,7 +427,8 @@ class TableView(arcade.View):
         self.message = ""
         self.after_move(seat, m, events)
         self.animate(seat, events)
-        saves.add_move(self.journal, m)          # saved after every move, whoever made it
+        # saved after every move, whoever made it (on the writer thread: no frame waits)
+        saves.add_move(self.journal, m, background=True)
         self.tell_save_problem()
         return events
 
@@ -604,6 +605,8 @@ class TableView(arcade.View):
             self.sort_sprites()
         elif self.live and not self.pointer.dragging:
             self.settle_live()
+        if files.write_problem() is not None:   # a save on the writer thread failed
+            self.tell_save_problem()
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:

@@ -16,6 +16,7 @@ import math
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -197,7 +198,11 @@ def encode_json(data: Any) -> bytes:
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically: a temporary file, fsync, rename over the target, then fsync
     the folder.  Raises OSError/ValueError (see :func:`store_json` for the safe form)."""
-    payload = encode_json(data)   # fails before any file is touched
+    write_bytes(path, encode_json(data))   # encoding fails before any file is touched
+
+
+def write_bytes(path: Path, payload: bytes) -> None:
+    """The atomic write of :func:`write_json`, for bytes already encoded."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
@@ -267,6 +272,7 @@ def reset_problems() -> None:
 def store_json(path: Path, data: Any) -> bool:
     """:func:`write_json` that never raises: ``False`` (and a remembered problem) when the
     file could not be written."""
+    writer.flush()   # an older queued write must not land after this one
     try:
         write_json(path, data)
     except Exception as exc:  # a full disk, a read-only folder, an odd value: never crash
@@ -276,8 +282,69 @@ def store_json(path: Path, data: Any) -> bool:
     return True
 
 
+class Writer:
+    """Writes files on a thread of its own, so a table's frame never waits for the disk
+    (an fsync can take a tenth of a second).  Content is encoded on the caller's thread
+    (a snapshot); for each path only the newest content is written.  ``flush`` waits
+    until everything submitted is on disk: anything that must follow a save in order
+    (a deletion, a history row) flushes first."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: dict[Path, bytes] = {}
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, path: Path, data: Any) -> bool:
+        """Queue ``data`` for ``path``; ``False`` (and a remembered problem) when it
+        cannot be encoded."""
+        try:
+            payload = encode_json(data)
+        except Exception as exc:
+            note_problem(path, exc)
+            return False
+        with self._cond:
+            self._pending[path] = payload
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="cardclub-writer",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+        return True
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every submitted write is done; ``False`` on time-out."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and not self._busy,
+                                       timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if not self._cond.wait_for(lambda: bool(self._pending), timeout=30):
+                    self._thread = None
+                    return
+                path, payload = next(iter(self._pending.items()))
+                del self._pending[path]
+                self._busy = True
+            try:
+                write_bytes(path, payload)
+            except Exception as exc:  # a full disk, a read-only folder: never crash
+                note_problem(path, exc)
+            else:
+                note_success()
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
+writer = Writer()
+
+
 def remove(path: Path) -> bool:
     """Delete a file if it is there; ``False`` (and a remembered problem) on failure."""
+    writer.flush()
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:

@@ -178,6 +178,7 @@ def _title(game: str) -> str:
 def read(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
     """Read and replay a save without settling it: ``(journal, state)``, ``(None, None)``
     when there is none, ``(None, message)`` when it was damaged (and kept aside)."""
+    files.writer.flush()          # the newest move may still be on its way to the disk
     from game.i18n import _
 
     p = path_for(game)
@@ -250,9 +251,13 @@ def new_deal(g: Game, level: str, *, human: int = 0, seats: list[str] | None = N
     return j
 
 
-def add_move(journal: Journal, move: object) -> bool:
-    """Record a move just played (human or computer) and save: call after every move."""
+def add_move(journal: Journal, move: object, background: bool = False) -> bool:
+    """Record a move just played (human or computer) and save: call after every move.
+    With ``background`` the file is written on the writer thread (the table's frame does
+    not wait for the disk); a failure is then reported by ``take_write_problem`` later."""
     journal.moves.append(str(move))
+    if background:
+        return files.writer.submit(path_for(journal.game), journal.to_dict())
     return save(journal)
 
 
