@@ -72,6 +72,7 @@ class AutobusTable(TableView):
         self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
         self.aux_labels = {(s, k): Label("", 12, small) for s in range(n) for k in range(1, 5)}
         self.run_labels: list[Label] = []
+        self._fitted: dict[tuple[str, float, float], float] = {}
         self.stock_label = Label("", 12, small)
         self.completed_label = Label("", 12, small)
         self.labels += [*self.name_labels.values(), *self.reserve_labels.values(),
@@ -548,11 +549,16 @@ class AutobusTable(TableView):
                 need = len(obs["runs"][int(name[3:]) - 1]) + 1
                 lab.set(_("complete") if need > len(RUN_RANKS) else
                         _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
-            size = font
-            lab.place(slots[name][0], L.run_label_y(slots[name]), size)
-            while lab.text.content_width > L.run_step - 6 and size > 8:
-                size -= 1
-                lab.place(slots[name][0], L.run_label_y(slots[name]), size)
+            x, y = slots[name][0], L.run_label_y(slots[name])
+            fit = self._fitted.get((lab.text.text, font, L.run_step))
+            if fit is None:        # shrink a long word once (a font size change is costly)
+                fit = font
+                lab.place(x, y, fit)
+                while lab.text.content_width > L.run_step - 6 and fit > 8:
+                    fit -= 1
+                    lab.place(x, y, fit)
+                self._fitted[(lab.text.text, font, L.run_step)] = fit
+            lab.place(x, y, fit)
         self.stock_label.set(_("stock {n}").format(n=obs["stock_size"]))
         self.stock_label.place(L.stock_xy[0], L.pile_label_y, font)
         self.completed_label.set(_("completed {n}").format(n=obs["completed_size"]))
