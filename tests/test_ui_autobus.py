@@ -334,6 +334,9 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
     assert view.players_panel.visible and not list(view.board.tokens())
     assert not saves.exists("autobus")                      # nothing dealt yet
     assert "How many players" in view.status.text.text
+    bar_menu = view.bar.by_name("menu")
+    tap(app, bar_menu.cx, bar_menu.cy)
+    assert not view.paused                                  # no surrender before a deal
     b = view.players_panel.buttons.by_name("players2")
     tap(app, b.cx, b.cy)
     table = app.current_view

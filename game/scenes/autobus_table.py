@@ -132,6 +132,11 @@ class AutobusTable(TableView):
         self.app.open("table", game=self.key, level=self.level, seed=self._seed_arg,
                       options={"players": n}, new=True)
 
+    def pause(self) -> None:
+        """Nothing to pause (or surrender) before the deal: the chooser has its Menu."""
+        if not self.choosing:
+            super().pause()
+
     def next_options(self) -> dict[str, Any]:
         return {"players": self.game.num_players}
 
@@ -600,4 +605,4 @@ class AutobusTable(TableView):
 
     @property
     def busy(self) -> bool:
-        return super().busy or self._pending is not None or self._modal() is not None
+        return super().busy or self._pending is not None     # the sweep is still to come
