@@ -565,9 +565,15 @@ class AutobusTable(TableView):
                 self._fitted[(lab.text.text, font, L.run_step)] = fit
             lab.place(x, y, fit)
         self.stock_label.set(_("stock {n}").format(n=obs["stock_size"]))
-        self.stock_label.place(L.stock_xy[0], L.pile_label_y, font)
         self.completed_label.set(_("completed {n}").format(n=obs["completed_size"]))
-        self.completed_label.place(L.completed_xy[0], L.pile_label_y, font)
+        right = L.w - L.m / 2
+        for lab, x in ((self.completed_label, L.completed_xy[0]),
+                       (self.stock_label, L.stock_xy[0])):
+            lab.place(x, L.pile_label_y, font)
+            half = lab.text.content_width / 2
+            x = min(x, right - half)                  # whole within the window
+            lab.place(x, L.pile_label_y, font)
+            right = x - half - 8 * L.s                # and clear of its neighbour
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw_extra(self) -> None:
