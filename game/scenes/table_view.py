@@ -811,10 +811,8 @@ class TableView(arcade.View):
                 self._sweep(over)
             return
         if g.kind == "drag_start":
-            if (tok.place, tok.card) not in self.pickable():
-                self.pointer.dragging = False
-                self.pointer.down = False
-                return
+            # any of your own cards can be dragged: dropped where it cannot go, it
+            # slides back and the status line says why
             self.selected = [tok]
             self.go_live(tok.id)
         sp = self.sprites[tok.id]
