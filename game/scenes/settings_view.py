@@ -386,7 +386,11 @@ class SettingsView(arcade.View):
 
     @staticmethod
     def value_text(name: str, value: float) -> str:
-        return f"×{value:.1f}" if name in ("speed", "pace") else f"{value:.0f} %"
+        """The number beside a slider, with the language's decimal sign."""
+        if name in ("speed", "pace"):
+            text = f"×{value:.1f}"
+            return text if i18n.language() == "en" else text.replace(".", ",")
+        return f"{value:.0f}%" if i18n.language() == "en" else f"{value:.0f} %"
 
     def update_values(self) -> None:
         """The number beside each slider."""
