@@ -219,3 +219,33 @@ def test_new_fields_load_with_types_and_ranges() -> None:
         lenient = settings_store.Settings.from_dict(bad)      # the wrong value is ignored
         assert (lenient.four_colour, lenient.card_scale, lenient.look_contrast) == \
             (False, 1.0, 0.5)
+
+
+def test_look_sliders_change_the_preview_live_while_dragging(view: SettingsView,
+                                                             app: CardClubWindow) -> None:
+    from PIL import ImageStat
+
+    press(app, view, "tab-look")
+    view = app.current_view
+
+    def preview_warmth() -> float:
+        app.dispatch_event("on_draw")
+        x, y, w, h = view.preview_box
+        img = arcade.get_image(int(x) + 4, int(y) + 4, int(w) - 8, int(h) - 8).convert("RGB")
+        app.flip()
+        r, _, b = ImageStat.Stat(img).mean
+        return float(r - b)
+
+    neutral = preview_warmth()
+    sl = view.named["look_warmth"]
+    x0, y = sl._thumb_x, sl.rect.center_y
+    app.dispatch_event("on_mouse_press", x0, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    for k in range(1, 6):
+        app.dispatch_event("on_mouse_drag", x0 + 40 * k, y, 40, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    assert app.settings.look_warmth > 0.6                 # before the button is let go
+    assert preview_warmth() > neutral + 5
+    app.dispatch_event("on_mouse_release", x0 + 200, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    press(app, view, "look-reset")
+    assert (app.settings.look_contrast, app.settings.look_grain,
+            app.settings.look_warmth) == (0.5, 0.5, 0.5)
+    assert abs(preview_warmth() - neutral) < 0.5
