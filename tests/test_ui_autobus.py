@@ -101,7 +101,7 @@ def centre(view: AutobusTable, card: str, place: str) -> tuple[float, float]:
 
 
 def target(view: AutobusTable, name: str) -> tuple[float, float]:
-    box = view.targets()[name]
+    box = view.spaces()[name]
     return box.cx, box.cy
 
 

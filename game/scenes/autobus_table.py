@@ -220,7 +220,8 @@ class AutobusTable(TableView):
             return f"aux{HUMAN}.{str(move.args[1])[3]}"
         return None
 
-    def targets(self) -> dict[str, Box]:
+    def spaces(self) -> dict[str, Box]:
+        """Every place a card may be dropped: the runs, the new-run space, your piles."""
         if self.choosing:
             return {}
         L = self.layout
@@ -228,6 +229,22 @@ class AutobusTable(TableView):
         for k in range(1, 5):
             out[f"aux{HUMAN}.{k}"] = L.aux_box(HUMAN, k)
         return out
+
+    def targets(self) -> dict[str, Box]:
+        """The spaces that glow: only where the chosen card may go (the others are drawn
+        as faint outlines with the table, in one batch)."""
+        sel = self.selection()
+        if not sel:
+            return {}
+        legal = self.human_moves()
+        return {n: b for n, b in self.spaces().items() if self.match(sel, n, legal)}
+
+    def target_at(self, x: float, y: float) -> str | None:
+        """Any space (a drop where the card cannot go says why)."""
+        for name, box in self.spaces().items():
+            if box.contains(x, y):
+                return name
+        return None
 
     def own_places(self) -> set[str]:
         """Your hand, reserve and auxiliary piles: a tap on a card there that cannot be
@@ -577,27 +594,42 @@ class AutobusTable(TableView):
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw_extra(self) -> None:
+        """The computers' zones and every empty space, as few draw calls as can be."""
         if self.choosing:
             return
         L = self.layout
         obs = self._phase_obs or self.obs
         cw, ch = L.card_w + 4 * L.s, L.card_h + 4 * L.s
         turn = obs["current_player"]
+        faint: list[tuple[float, float]] = []
+        gold: list[tuple[float, float]] = []
+        dark: list[tuple[float, float]] = []
+
+        def rect(out: list[tuple[float, float]], b: Box) -> None:
+            x0, x1, y0, y1 = b.cx - b.w / 2, b.cx + b.w / 2, b.cy - b.h / 2, b.cy + b.h / 2
+            out += [(x0, y0), (x1, y0), (x1, y0), (x1, y1), (x1, y1), (x0, y1), (x0, y1),
+                    (x0, y0)]
+
         for s in range(1, obs["players"]):
             z = L.zone(s)
-            color = (255, 230, 120, 150) if turn == s and not obs["is_over"] else (0, 0, 0, 50)
             arcade.draw_rect_filled(arcade.XYWH(z.cx, z.cy, z.w, z.h), (0, 0, 0, 38))
-            arcade.draw_rect_outline(arcade.XYWH(z.cx, z.cy, z.w, z.h), color, 2)
+            rect(gold if turn == s and not obs["is_over"] else dark, z)
             for k in range(1, 5):
                 if not obs["aux"][s][k - 1]:
-                    x, y = L.aux_card(s, k, 0, 1)
-                    arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+                    rect(faint, Box(*L.aux_card(s, k, 0, 1), cw, ch))
         for s in range(obs["players"]):
             if not obs["reserve_sizes"][s]:
-                x, y = L.reserve_xy(s)
-                arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+                rect(faint, Box(*L.reserve_xy(s), cw, ch))
         for x, y in (L.stock_xy, L.completed_xy):
-            arcade.draw_rect_outline(arcade.XYWH(x, y, cw, ch), SPACE, 2)
+            rect(faint, Box(x, y, cw, ch))
+        glowing = self.targets()
+        for name, box in self.spaces().items():
+            if name not in glowing:
+                rect(faint, box)
+        for points, color in ((faint, SPACE), (dark, (0, 0, 0, 50)),
+                              (gold, (255, 230, 120, 150))):
+            if points:
+                arcade.draw_lines(points, color, 2)
 
     def draw_overlay(self) -> None:
         super().draw_overlay()
