@@ -545,7 +545,7 @@ class AutobusTable(TableView):
             n = obs["reserve_sizes"][s]
             lab.set(ngettext("{n} left", "{n} left", n).format(n=n))
             x, _y = L.reserve_xy(s)
-            lab.place(x, L.reserve_label_y(s), font)
+            self._place_inside(lab, x, L.reserve_label_y(s), font)
         for (s, k), lab in self.aux_labels.items():
             pile = obs["aux"][s][k - 1]
             rank = obs["aux_ranks"][s][k - 1]
@@ -580,7 +580,7 @@ class AutobusTable(TableView):
                     fit -= 1
                     lab.place(x, y, fit)
                 self._fitted[(lab.text.text, font, L.run_step)] = fit
-            lab.place(x, y, fit)
+            self._place_inside(lab, x, y, fit)
         self.stock_label.set(_("stock {n}").format(n=obs["stock_size"]))
         self.completed_label.set(_("completed {n}").format(n=obs["completed_size"]))
         right = L.w - L.m / 2
@@ -591,6 +591,12 @@ class AutobusTable(TableView):
             x = min(x, right - half)                  # whole within the window
             lab.place(x, L.pile_label_y, font)
             right = x - half - 8 * L.s                # and clear of its neighbour
+
+    def _place_inside(self, lab: Label, x: float, y: float, size: float) -> None:
+        """Centred on x, but whole within the window (long words in some languages)."""
+        lab.place(x, y, size)
+        half, m = lab.text.content_width / 2, self.layout.m / 2
+        lab.place(round(min(max(x, m + half), self.layout.w - m - half)), y, size)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw_extra(self) -> None:
