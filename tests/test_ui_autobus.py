@@ -479,3 +479,25 @@ def test_the_table_never_shows_hidden_cards(app: CardClubWindow) -> None:
         shots.append(arcade.get_image().tobytes())
         app.flip()
     assert shots[0] == shots[1]
+
+
+def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
+    """The player-count chooser and the joker's rank picker take the number keys (their
+    buttons in order), as the pause and result panels do."""
+    import arcade
+
+    app.settings.autobus_players = 4
+    view = app.open("table", game="autobus")
+    pump(app, 2)
+    app.dispatch_event("on_key_press", arcade.key.KEY_1, 0)     # "2 players"
+    pump(app, 2)
+    table = app.current_view
+    assert isinstance(table, AutobusTable) and table.game.num_players == 2
+    assert table is not view and app.settings.autobus_players == 2
+    joker = deal(app, hands={0: ["X", "KC", "QC", "JC"]})
+    tap(app, *centre(joker, "X", "hand0"))
+    tap(app, *target(joker, "aux0.1"))
+    assert joker.rank_panel.visible
+    app.dispatch_event("on_key_press", arcade.key.KEY_3, 0)     # the third rank: 3
+    pump(app, 2)
+    assert joker.journal.moves == ["discard X aux1=3"] and not joker.rank_panel.visible
