@@ -118,6 +118,11 @@ class AutobusTable(TableView):
             self.relayout(0)
             return
         super().deal_animation()
+        x, y = self.layout.stock_card(0)        # the deal flies from the stock
+        for sp in self.sprites.values():
+            if sp.motion is not None:
+                sp.motion.start = (x, y, 0.0)
+                sp.position = (x, y)
 
     def choose_players(self, n: int) -> None:
         self.app.settings.autobus_players = n
