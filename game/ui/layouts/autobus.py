@@ -18,8 +18,8 @@ import math
 from game.ui.layout import Box, TableLayout
 
 RATIO = 1.4           # card height / width
-FAN = 0.42            # your auxiliary pile's fan, at most, in card heights
-FAN_OPP = 0.3         # a computer's (their cards are smaller in count, and public)
+FAN = 0.32            # your auxiliary pile's fan, at most, in card heights
+FAN_OPP = 0.16        # a computer's (their cards are smaller in count, and public)
 RUN_DEPTH = 0.08      # a run's stack thickness, in card heights
 MAX_RUNS = 12         # eight aces and four jokers: never more runs open at once
 HAND_STEP = 0.14      # an opponent's hand: backs overlapped, in card widths
@@ -84,7 +84,7 @@ class AutobusLayout(TableLayout):
         hand_right = self.w - self.m - self.button_w - 20 * s
         self.hand_cx = (hand_left + hand_right) / 2
         self.hand_step = min(cw * 1.08, (hand_right - hand_left - cw) / 3)
-        self.hand_y = self.row_y + FAN * ch * 0.3
+        self.hand_y = self.row_y
         self.status_y = self.human_top + gap + self.status_room / 2
         # ----- the computers, at the top
         top = self.h - bar - gap
@@ -235,8 +235,10 @@ class AutobusLayout(TableLayout):
         return self.hand_cx + (i - (n - 1) / 2) * self.hand_step, self.hand_y
 
     def hand_box(self) -> Box:
+        """The hand, a chosen card lifted (TableView lifts it by 2.2 x 14 px) included."""
         w = 3 * self.hand_step + self.card_w
-        return Box(self.hand_cx, self.hand_y + 7 * self.s, w, self.card_h + 14 * self.s)
+        lift = 2.2 * 14 * self.s
+        return Box(self.hand_cx, self.hand_y + lift / 2, w, self.card_h + lift)
 
     def action_button(self, index: int) -> Box:
         """Buttons right of the hand, stacked upwards from the bottom edge."""
