@@ -156,6 +156,8 @@ class SearchBot:
         self.bias = float(params.get("bias", 1.0))
         #: progressive widening (0: every legal move is a child at once)
         self.widen = float(params.get("widen", 0.0))
+        #: every legal move is a child of the root at once (widening only below it)
+        self.root_all = bool(params.get("root_all", True))
         self.policy = _policy(game, str(params.get("rollout", "normal")))
         self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
@@ -212,7 +214,8 @@ class SearchBot:
                 state = self.cls.sample(self._obs, Rng(self.rng.state))
                 self._fallback = self.policy(state, self._legal)
             return self._fallback
-        return max(tried, key=lambda m: (kids[m].visits, kids[m].total))
+        hint = self._root.hint
+        return max(tried, key=lambda m: (kids[m].visits, m == hint, kids[m].total))
 
     def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
         self.start(observation, legal)
@@ -228,7 +231,7 @@ class SearchBot:
     def _iterate(self) -> None:
         rng = self.rng
         g: Any = self.cls.sample(self._obs, rng)
-        node = self._root
+        node = root = self._root
         path: list[Node] = []
         c = self.exploration
         first = True
@@ -241,10 +244,12 @@ class SearchBot:
             hint = node.hint
             if hint is None or hint not in legal:
                 hint = node.hint = legal[0] if len(legal) == 1 else self.policy(g, legal)
-            # progressive widening: a node visited n times has at most widen * sqrt(n)
-            # children; the heuristic's move comes first, the others in random order
-            room = (len(legal) if not widen
-                    else max(1, int(widen * math.sqrt(node.visits + 1))))
+            # progressive widening below the root: a node visited n times has at most
+            # 1 + widen * sqrt(n) children, the heuristic's move first, then the others in
+            # random order, so a move is judged by sensible play after it rather than by
+            # an average over random replies (which flatters moves that end one's turn)
+            room = (len(legal) if not widen or (node is root and self.root_all)
+                    else 1 + int(widen * math.sqrt(node.visits)))
             tried = [m for m in legal if m in kids]
             if len(tried) < room and len(tried) < len(legal):
                 if hint not in kids:
@@ -275,7 +280,7 @@ class SearchBot:
         for n in path:
             n.visits += 1
             n.total += reward[n.seat]
-        self._root.visits += 1
+        root.visits += 1
 
     def _rollout(self, g: Any) -> list[float]:
         rng, policy, eps = self.rng, self.policy, self.epsilon
