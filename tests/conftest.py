@@ -37,6 +37,9 @@ def window():  # type: ignore[no-untyped-def]
 @pytest.fixture
 def app(window):  # type: ignore[no-untyped-def]
     """The window reset for a test: 1280x800, instant motion, computers move at once."""
+    import arcade
+
+    arcade.set_window(window)      # a test that opened and closed a window of its own
     if (window.width, window.height) != (1280, 800):
         window.set_size(1280, 800)
         window.dispatch_event("on_resize", 1280, 800)

@@ -139,14 +139,6 @@ class Recorder:
         self.calls.append((name, kw))
 
 
-@pytest.fixture(scope="module")
-def window() -> Iterator[CardClubWindow]:
-    w = CardClubWindow(1280, 800, vsync=False, antialiasing=False)
-    w._enable_event_queue = False
-    yield w
-    w.close()
-
-
 @pytest.fixture
 def app(window: CardClubWindow, monkeypatch: pytest.MonkeyPatch) -> Iterator[CardClubWindow]:
     resize(window, 1280, 800)
