@@ -125,7 +125,8 @@ def _load(lang: str) -> Catalog | None:
 
 def _po_bytes(cat: Catalog) -> bytes:
     buf = io.BytesIO()
-    write_po(buf, cat, width=96, sort_output=False, include_previous=True)
+    write_po(buf, cat, width=96, sort_output=False, include_previous=True,
+             include_lineno=False)   # file names only: no churn when lines move
     return buf.getvalue()
 
 
