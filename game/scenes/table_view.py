@@ -103,8 +103,11 @@ class TableView(arcade.View):
         # what stands still is drawn once into ``static`` and copied each frame; the
         # cards of the motion under way (``live``) are drawn over it
         self.static = Layer(window)
+        self.static_back = Layer(window)          # the next static picture, while built
+        self.building = False
         self.live: set[int] = set()
         self.live_list = arcade.SpriteList()
+        self.moved_this_frame = False
         self.pointer = Pointer()
         self.selected: list[Token] = []
         self.sweep_adds = True
@@ -425,6 +428,7 @@ class TableView(arcade.View):
         events = self.game.play(m)
         self.selected = []
         self.message = ""
+        self.moved_this_frame = True
         self.after_move(seat, m, events)
         self.animate(seat, events)
         # saved after every move, whoever made it (on the writer thread: no frame waits)
@@ -656,19 +660,47 @@ class TableView(arcade.View):
             keyboard.draw(self)               # the keyboard focus and the buttons' keys
 
     def draw_table(self) -> None:
-        if self.static.stale:
-            with self.static.render():
-                self.draw_static()
+        # A frame that played a move already did its share of work: it draws the old
+        # static picture (the cards that just started moving are still where they were
+        # in it, under their moving sprites) and the next frame draws the new one.
+        defer = self.moved_this_frame and self.static.renders > 0
+        self.moved_this_frame = False
+        if self.static.stale and not defer:
+            if self.animating and self.static.renders > 0:
+                self.build_static_in_two()
+            else:
+                self.building = False
+                with self.static.render():
+                    self.draw_static()
         self.static.draw()
         self.live_list.draw()
         self.draw_overlay()
 
+    def build_static_in_two(self) -> None:
+        """While cards move, the new static picture is drawn into a second layer over two
+        frames (felt and chrome, then cards and words) and shown once complete, so no
+        single frame pays for all of it."""
+        back = self.static_back
+        if not self.building:
+            self.static.dirty = False            # dirt from now on means: build again
+            with back.render():
+                self.draw_chrome()
+            self.building = True
+            return
+        with back.render(clear=False):
+            self.draw_board()
+        back.dirty = self.static.dirty
+        self.static, self.static_back = back, self.static
+        self.building = False
+
     def draw_static(self) -> None:
         """Everything that stands still: felt, bar, places, resting cards, labels."""
+        self.draw_chrome()
+        self.draw_board()
+
+    def draw_chrome(self) -> None:
+        """The felt, the top bar and the places' outlines."""
         L = self.layout
-        hidden = [sp for sp in self.live_list if sp.visible]
-        for sp in hidden:
-            sp.visible = False
         draw_felt(self.window)
         arcade.draw_lrbt_rectangle_filled(0, L.w, L.h - L.bar_h, L.h, (10, 40, 25, 230))
         self.title.draw()
@@ -678,6 +710,12 @@ class TableView(arcade.View):
         glowing = self.live_targets()
         for name, box in self.targets().items():
             draw_glow((box.cx, box.cy, box.w, box.h), name in glowing)
+
+    def draw_board(self) -> None:
+        """The resting cards, the labels, the status line and the buttons."""
+        hidden = [sp for sp in self.live_list if sp.visible]
+        for sp in hidden:
+            sp.visible = False
         self.sprite_list.draw()
         for sp in hidden:
             sp.visible = True

@@ -39,11 +39,13 @@ class Layer:
         return self.dirty
 
     @contextmanager
-    def render(self) -> Iterator[None]:
-        """Draw the layer's content inside the ``with`` block."""
+    def render(self, clear: bool = True) -> Iterator[None]:
+        """Draw the layer's content inside the ``with`` block (``clear=False`` adds to
+        what is there: a picture drawn over two frames)."""
         self._ensure()
         with self.fbo.activate():
-            self.fbo.clear()
+            if clear:
+                self.fbo.clear()
             yield
         self.dirty = False
         self.renders += 1
