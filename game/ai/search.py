@@ -156,6 +156,8 @@ class SearchBot:
         self.bias = float(params.get("bias", 1.0))
         #: progressive widening (0: every legal move is a child at once)
         self.widen = float(params.get("widen", 0.0))
+        #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
+        self.out_order = float(params.get("out_order", 0.0))
         #: every legal move is a child of the root at once (widening only below it)
         self.root_all = bool(params.get("root_all", True))
         self.policy = _policy(game, str(params.get("rollout", "normal")))
@@ -285,6 +287,9 @@ class SearchBot:
     def _rollout(self, g: Any) -> list[float]:
         rng, policy, eps = self.rng, self.policy, self.epsilon
         left = self.rollout_moves
+        # Dudák: who goes out earlier did better (a denser signal than "not the Dudák")
+        order = self.out_order and g.key == "dudak"
+        out: list[int] = []
         while not g.is_over and left > 0:
             legal = g.legal_moves()
             if len(legal) == 1:
@@ -293,6 +298,16 @@ class SearchBot:
                 m = legal[rng.below(len(legal))]
             else:
                 m = policy(g, legal)
+            seat = g.current_player
             g._apply(m)
+            if order and seat not in out and g.is_out(seat):
+                out.append(seat)
             left -= 1
-        return _reward(g)
+        reward = _reward(g)
+        if order and g.is_over:
+            n = g.num_players
+            for s in range(n):
+                if reward[s] > 0:
+                    late = out.index(s) + (n - 1 - len(out)) if s in out else 0
+                    reward[s] = 1.0 - self.out_order * late / (n - 1)
+        return reward
