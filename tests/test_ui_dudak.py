@@ -409,6 +409,7 @@ def test_resume_keeps_the_order_players_went_out(app: CardClubWindow) -> None:
     if view.game.is_over:  # pragma: no cover
         pytest.skip("the deal ended at once")
     assert view.out_order
+    pump(app)                                      # the words follow a move by a frame
     gone = view.out_order[0]
     if gone != 0:
         assert view.counts[gone].text.text == "out of cards (first)"

@@ -26,7 +26,7 @@ from game.games import GameInfo, info
 from game.i18n import _, ngettext, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import files, saves
-from game.ui import keyboard, look
+from game.ui import assets, keyboard, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
 from game.ui.layers import Layer, draw_felt
@@ -97,6 +97,9 @@ class TableView(arcade.View):
                            scale=lambda: self.app.think_scale * self.app.settings.opponent_pace)
         TableLayout.card_scale = window.settings.card_scale
         self.layout = self.make_layout(window.width, window.height)
+        # every face this deal can show, loaded now rather than in the frame it turns up
+        for card in set(type(self.game).full_deck(**self.game.options())):
+            assets.card_texture(self.style, card)
         self.board = Board()
         self.sprites: dict[int, CardSprite] = {}
         self.sprite_list = arcade.SpriteList()
@@ -108,6 +111,7 @@ class TableView(arcade.View):
         self.live: set[int] = set()
         self.live_list = arcade.SpriteList()
         self.moved_this_frame = False
+        self.words_due = False                    # labels wait for the frame after a move
         self.pointer = Pointer()
         self.selected: list[Token] = []
         self.sweep_adds = True
@@ -295,8 +299,11 @@ class TableView(arcade.View):
         w = min(620 * L.s, right - 40 * L.s)
         return Box(min(L.w / 2, right - w / 2), L.status_y, w, max(34.0, 36 * L.s))
 
-    def relayout(self, duration: float, events: list[Event] | None = None) -> None:
-        """Put every card where the observation says it is, flying along the events."""
+    def relayout(self, duration: float, events: list[Event] | None = None,
+                 words_later: bool = False) -> None:
+        """Put every card where the observation says it is, flying along the events.
+        ``words_later``: labels and buttons are laid out in the next frame (after a move,
+        so no single frame pays for both)."""
         self._obs, self._legal = None, None
         obs = self.obs
         self.board.apply(events or [])
@@ -305,6 +312,9 @@ class TableView(arcade.View):
             sp = self.sprites.pop(tok.id, None)
             if sp is not None:
                 self.sprite_list.remove(sp)
+                if tok.id in self.live:
+                    self.live.discard(tok.id)
+                    self.live_list.remove(sp)
         self.board.removed.clear()
         for tok in created:
             sp = CardSprite(tok.card if tok.up else None, self.style, self.layout.card_w)
@@ -319,7 +329,12 @@ class TableView(arcade.View):
         self.selected = [t for t in self.selected if t.id in live]
         self.arrange(duration)
         self.board.clear_seq()
-        self.refresh()
+        if words_later:
+            self.refresh_actions()
+            self.words_due = True
+            self.static.dirty = True
+        else:
+            self.refresh()
 
     def _is_pick_place(self, place: str) -> bool:
         return any(p == place for p, _ in self.pickable())
@@ -389,11 +404,9 @@ class TableView(arcade.View):
     def refresh(self) -> None:
         """Buttons, labels and the status line from the current observation."""
         self.static.dirty = True
+        self.words_due = False
+        self.refresh_actions()
         obs, legal = self.obs, self.human_moves()
-        for spec, b in zip(self.action_specs, self.actions.buttons, strict=False):
-            b.visible = bool(legal) and bool(spec.moves(legal))
-            b.label.set(spec.label())
-        self.refresh_buttons(legal)
         self.update_labels(obs)
         self.status.set(self.message or self.status_text(obs, legal))
         sb = self.status_box()
@@ -402,6 +415,14 @@ class TableView(arcade.View):
         while self.status.text.content_height > sb.h * 1.9 and size > 11:
             size -= 1
             self.status.place(sb.cx, sb.cy, size)
+
+    def refresh_actions(self) -> None:
+        """Which buttons show and work now (at once after a move; the words may wait)."""
+        legal = self.human_moves()
+        for spec, b in zip(self.action_specs, self.actions.buttons, strict=False):
+            b.visible = bool(legal) and bool(spec.moves(legal))
+            b.label.set(spec.label())
+        self.refresh_buttons(legal)
 
     def refresh_buttons(self, legal: list[Move]) -> None:
         """A table's own buttons (enabled states beyond "is a move legal")."""
@@ -456,7 +477,7 @@ class TableView(arcade.View):
         if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
             sounds.play("deal")
         before = {t.id: t.place for t in self.board.tokens()}
-        self.relayout(MOVE_TIME, events)
+        self.relayout(MOVE_TIME, events, words_later=True)
         if seat is not None and seat != HUMAN:
             self.last_ai = {t.id for t in self.board.tokens()
                             if before.get(t.id) not in (None, t.place)
@@ -598,6 +619,9 @@ class TableView(arcade.View):
         self.static.dirty = True
 
     def on_update(self, dt: float) -> None:
+        if self.words_due and not self.moved_this_frame:
+            self.words_due = False
+            self.refresh()
         moving = False
         for tid, sp in self.sprites.items():
             if sp.is_moving:
