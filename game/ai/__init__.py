@@ -85,8 +85,8 @@ FALLBACK_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 
 @cache
 def level_file(game: str) -> dict[str, Any]:
-    """``levels/<game>.toml``, read once: its ``[table]`` and its ``[levels.*]`` (built-in
-    levels and an empty table if the file is missing or damaged, with a warning)."""
+    """``levels/<game>.toml``, read once: its ``[levels.*]`` (built-in levels if the file
+    is missing or damaged, with a warning)."""
     file = resources.path("levels", f"{game}.toml")
     try:
         with file.open("rb") as fh:
@@ -96,7 +96,7 @@ def level_file(game: str) -> dict[str, Any]:
         return data
     except (OSError, ValueError) as exc:
         log.warning("levels file %s unusable (%s); using built-in levels", file, exc)
-        return {"table": {}, "levels": FALLBACK_LEVELS.get(
+        return {"levels": FALLBACK_LEVELS.get(
             game, {"random": {"kind": "random", "label": "Random"}})}
 
 
@@ -109,12 +109,6 @@ def levels(game: str) -> dict[str, dict[str, Any]]:
 def menu_levels(game: str) -> dict[str, dict[str, Any]]:
     """The levels the menu offers: every level not marked ``hidden``."""
     return {k: v for k, v in levels(game).items() if not v.get("hidden", False)}
-
-
-def table_config(game: str) -> dict[str, Any]:
-    """The ``[table]`` settings of a game (players, deck, seats, default level)."""
-    result: dict[str, Any] = level_file(game).get("table", {})
-    return result
 
 
 def _factories() -> dict[str, Callable[..., Bot]]:
