@@ -45,12 +45,9 @@ def test_ladder_each_level_beats_the_one_below(game: str) -> None:
         assert rate > fair, (game, strong, weak, rate)
 
 
-@pytest.mark.parametrize("game", [
-    "durak", "dudak", "paodekuai",
-    pytest.param("autobus", marks=pytest.mark.xfail(
-        reason="Autobus hard is not yet above normal (README, AI opponents: 4 players, "
-               "hard vs three normal)", strict=False)),
-])
+# Autobus hard is not yet above normal (README, "AI opponents"; issue 13 stays open for
+# it), so this rung is guarded in the three games where it holds.
+@pytest.mark.parametrize("game", ["durak", "dudak", "paodekuai"])
 def test_ladder_hard_beats_normal(game: str) -> None:
     deals = {"autobus": 1, "dudak": 4, "durak": 4}.get(game, 5)
     rate, fair = _rate(game, "hard", "normal", deals)
