@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.ai import levels
+from game.ai import levels, menu_levels
 from game.games import INFO, GameInfo
 from game.i18n import _
 from game.scenes import SCENES
@@ -214,9 +214,8 @@ class MenuView(arcade.View):
     def cycle_level(self, key: str) -> None:
         from game.store import settings as settings_store
 
-        table = levels(key)
-        names = [k for k, v in table.items() if k != "random" and not v.get("hidden")]
-        names = names or list(table)
+        shown = menu_levels(key)
+        names = [k for k in shown if k != "random"] or list(shown)
         now = self.level_of(key)
         nxt = names[(names.index(now) + 1) % len(names)] if now in names else names[0]
         self.app.settings.levels[key] = nxt
