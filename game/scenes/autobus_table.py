@@ -41,6 +41,7 @@ def card_key(card: str) -> tuple[int, str]:
 
 class AutobusTable(TableView):
     key = "autobus"
+    event_sounds = {"run_completed": "take", "reshuffle": "shuffle"}
     layout: AutobusLayout
 
     def __init__(self, window: Any, state: Any = None, options: dict[str, Any] | None = None,
@@ -399,16 +400,7 @@ class AutobusTable(TableView):
         seat, rest = self._pending
         self._pending = None
         self._phase_obs = None
-        for e in rest:
-            if e.kind == "announce":
-                line = self.announce(e, seat)
-                if line:
-                    self.show_banner(line)
-                name = self.sound_for(e)
-                if name:
-                    self.app.sounds.play(name)
-        if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in rest):
-            self.app.sounds.play("deal")
+        self.announce_all(seat, rest)
         self.relayout(duration, rest)
 
     @staticmethod
@@ -494,12 +486,6 @@ class AutobusTable(TableView):
             return _("Your turn")
         return None
 
-    def sound_for(self, event: Event) -> str | None:
-        if event.text == "run_completed":
-            return "take"
-        if event.text == "reshuffle":
-            return "shuffle"
-        return super().sound_for(event)
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [-float(n) for n in obs["reserve_sizes"]]

@@ -88,6 +88,7 @@ class SuitButton(Button):
 
 class DudakTable(TableView):
     key = "dudak"
+    event_sounds = {"take": "take", "abstych": "bomb", "trump": "flip"}
     layout: DudakLayout
 
     def setup(self) -> None:
@@ -352,14 +353,6 @@ class DudakTable(TableView):
             return _("{who} takes the pile").format(who=self.who(event.seat))
         return None
 
-    def sound_for(self, event: Event) -> str | None:
-        if event.text == "take":
-            return "take"
-        if event.text == "abstych":
-            return "bomb"
-        if event.text == "trump":
-            return "flip"
-        return super().sound_for(event)
 
     def animate(self, seat: int | None, events: list[Event]) -> None:
         lines = [line for e in events if e.kind == "announce"

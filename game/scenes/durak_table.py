@@ -18,6 +18,7 @@ SUIT_ORDER = "SHDC"
 
 class DurakTable(TableView):
     key = "durak"
+    event_sounds = {"take": "take", "bout_beaten": "flip"}
     layout: DurakLayout
 
     def setup(self) -> None:
@@ -141,12 +142,6 @@ class DurakTable(TableView):
             return _("All beaten: the cards go to the discard pile")
         return None
 
-    def sound_for(self, event: Event) -> str | None:
-        if event.text == "take":
-            return "take"
-        if event.text == "bout_beaten":
-            return "flip"
-        return super().sound_for(event)
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [0.5, 0.5]

@@ -49,6 +49,7 @@ def ranks(cards: list[str]) -> Counter[str]:
 
 class PaoDeKuaiTable(TableView):
     key = "paodekuai"
+    event_sounds = {"bomb": "bomb", "round_over": "flip"}
     multi_select = True
     layout: PaoDeKuaiLayout
 
@@ -199,12 +200,6 @@ class PaoDeKuaiTable(TableView):
             return _("Bomb bonus for {who}").format(who=self.who(event.seat or 0))
         return None
 
-    def sound_for(self, event: Event) -> str | None:
-        if event.text == "bomb":
-            return "bomb"
-        if event.text == "round_over":
-            return "flip"
-        return super().sound_for(event)
 
     def animate(self, seat: int | None, events: list[Event]) -> None:
         if any(e.text == "pass" for e in events) and seat is not None:

@@ -67,6 +67,8 @@ class TableView(arcade.View):
     key: ClassVar[str] = ""
     #: several cards are chosen, then played with a button (Pao De Kuai)
     multi_select: ClassVar[bool] = False
+    #: the sound of each announcement (by ``Event.text``) besides the deal's end
+    event_sounds: ClassVar[dict[str, str]] = {}
 
     def __init__(self, window: CardClubWindow, state: Game | None = None,
                  journal: saves.Journal | None = None, level: str | None = None,
@@ -461,21 +463,10 @@ class TableView(arcade.View):
         """A table's own bookkeeping after a move (before the animation)."""
 
     def animate(self, seat: int | None, events: list[Event]) -> None:
-        sounds = self.app.sounds
         for e in events:
-            if e.kind == "move":
-                if e.dst and e.dst.startswith("hand"):
-                    continue
-                sounds.play("place" if e.face_up else "deal")
-            elif e.kind == "announce":
-                line = self.announce(e, seat)
-                if line:
-                    self.show_banner(line)
-                name = self.sound_for(e)
-                if name:
-                    sounds.play(name)
-        if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
-            sounds.play("deal")
+            if e.kind == "move" and not (e.dst and e.dst.startswith("hand")):
+                self.app.sounds.play("place" if e.face_up else "deal")
+        self.announce_all(seat, events)
         before = {t.id: t.place for t in self.board.tokens()}
         self.relayout(MOVE_TIME, events, words_later=True)
         if seat is not None and seat != HUMAN:
@@ -485,7 +476,23 @@ class TableView(arcade.View):
         else:
             self.last_ai = set()
 
+    def announce_all(self, seat: int | None, events: list[Event]) -> None:
+        """Banners and sounds for a move's announcements, and the deal sound for cards
+        that go to a hand."""
+        for e in events:
+            if e.kind == "announce":
+                line = self.announce(e, seat)
+                if line:
+                    self.show_banner(line)
+                name = self.sound_for(e)
+                if name:
+                    self.app.sounds.play(name)
+        if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
+            self.app.sounds.play("deal")
+
     def sound_for(self, event: Event) -> str | None:
+        if event.text in self.event_sounds:
+            return self.event_sounds[event.text]
         if event.text == "deal_over":
             res = self.game.result() or []
             outcome = self.game.outcomes(res)[HUMAN] if res else "draw"

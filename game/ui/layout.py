@@ -64,13 +64,14 @@ class TableLayout:
         start = (left + right) / 2 - span / 2
         return [start + i * step for i in range(n)]
 
-
-    def fan(self, n: int) -> list[tuple[float, float, float]]:
-        """The player's hand as a gentle fan: (x, y, angle) per card, left to right."""
-        xs = self.hand_positions(n)
+    def fan(self, n: int, right_margin: float | None = None, dip: float = 10,
+            tilt: float = 6) -> list[tuple[float, float, float]]:
+        """The player's hand as a gentle fan: (x, y, angle) per card, left to right; the
+        outer cards sit ``dip`` px lower and lean ``tilt`` degrees."""
+        xs = self.hand_positions(n, right_margin)
         out = []
         for i, x in enumerate(xs):
             t = (i - (n - 1) / 2) / max((n - 1) / 2, 1)
             spread = min(1.0, n / 8)
-            out.append((x, self.hand_y - t * t * 10 * self.s * spread, t * 6 * spread))
+            out.append((x, self.hand_y - t * t * dip * self.s * spread, t * tilt * spread))
         return out

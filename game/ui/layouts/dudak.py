@@ -48,13 +48,7 @@ class DudakLayout(TableLayout):
 
     def hand(self, n: int) -> list[tuple[float, float, float]]:
         """The hand as a gentle fan clear of the action buttons: (x, y, angle)."""
-        xs = self.hand_positions(n, right_margin=self.action_w + 40 * self.s)
-        out = []
-        for i, x in enumerate(xs):
-            t = (i - (n - 1) / 2) / max((n - 1) / 2, 1)
-            spread = min(1.0, n / 8)
-            out.append((x, self.hand_y - t * t * 8 * self.s * spread, t * 4 * spread))
-        return out
+        return self.fan(n, right_margin=self.action_w + 40 * self.s, dip=8, tilt=4)
 
     def banner_y(self) -> float:
         """Announcements: between the opposite seat and the pile."""
