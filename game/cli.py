@@ -15,12 +15,15 @@ def _sim(argv: list[str]) -> int:
         prog="cardclub sim",
         description="A tournament between AI levels: every deal is played once per seat "
                     "rotation; per level it reports wins, draws and losses (the Dudák "
-                    "rate, mean points), the win rate with its 95%% Wilson interval and "
+                    "rate, mean points), the win rate with its 95% Wilson interval and "
                     "the decision time (CPU ms: mean, p95, max).")
-    p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("game", choices=sorted(GAMES), help="the game to play")
+    p.add_argument("--deals", type=int, default=100,
+                   help="deals, each played once per seat rotation (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the first deal; the others follow (default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table (Hospodský autobus: 2 to 4)")
     p.add_argument("--seats", "--levels", dest="seats", default="random",
                    help="comma-separated AI levels, one per seat (repeated to fill), "
                         "e.g. hard,greedy")
@@ -46,7 +49,7 @@ COMMANDS = {
     "play": "open the menu and play against the computer (the default)",
     "sim": "play deals between AI levels and report wins, draws and speed",
     "shots": "render the menu and every table headless and save PNG screenshots",
-    "bench": "measure engine speed and a table's frame times",
+    "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
 }
 
 
@@ -62,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("command", nargs="?", default="play", choices=list(COMMANDS), metavar="COMMAND",
                    help="what to do (default: play; one line each below)")
     p.add_argument("--smoke", action="store_true",
-                   help="open the window, play a Durak deal computer against computer, "
+                   help="open the window, play a deal of every game computer against computer, "
                         "exit (a check that the install works)")
     games = sorted(GAMES)
     p.add_argument("--game", type=str.lower, choices=games, metavar="GAME",
