@@ -177,18 +177,37 @@ def peak_memory_mb() -> float:
     return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024
 
 
+def _in_child(*args: str) -> dict[str, Any]:
+    """``cardclub bench ARGS --json`` in a process of its own (one window per process:
+    arcade keeps one texture atlas per window) and its report."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "game", "bench", *args, "--json"],
+                         capture_output=True, text=True, timeout=900)
+    if out.returncode != 0:
+        raise RuntimeError(f"bench {' '.join(args)} failed: {out.stderr[-800:]}")
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
 def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
     report: dict[str, Any] = {"tables": {}, "engines": {}}
     from game.scenes.menu import table_ready
 
+    peak = 0.0
     for game, opts in TABLES:
         if not table_ready(game):
             continue
-        r = frame_times(frames, game=game, **opts)
-        r["idle_cpu_share"] = idle_share("table", game=game, seed=3, options=opts)
+        players = ["--players", str(opts["players"])] if opts else []
+        r = _in_child("frames", "--game", game, "--frames", str(frames), *players)
+        idle = _in_child("idle", "--game", game, *players)
+        r["idle_cpu_share"] = idle["idle_cpu_share"]
+        peak = max(peak, r.pop("peak_memory_mb", 0.0))
         report["tables"][table_name(game, opts)] = r
-    report["menu_idle_cpu_share"] = idle_share("menu")
-    report["peak_memory_mb"] = peak_memory_mb()
+    report["menu_idle_cpu_share"] = _in_child("idle")["menu_idle_cpu_share"]
+    report["peak_memory_mb"] = peak
     report["startup"] = startup_time()
     for key in sorted(GAMES):
         for n in GAMES[key].players_allowed if len(GAMES[key].players_allowed) > 1 else [None]:
@@ -205,6 +224,8 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  {name:<14} mean {t['mean_ms']:6.2f} ms  p99 {t['p99_ms']:6.2f} ms  "
               f"max {t['max_ms']:6.2f} ms  ({t['frames_moving']} frames)  idle "
               f"{100 * t.get('idle_cpu_share', 0):4.1f}% of a core")
+    if "idle_cpu_share" in r:
+        print(f"  idle table {100 * r['idle_cpu_share']:.1f}% of a core")
     if "menu_idle_cpu_share" in r:
         print(f"  menu idle {100 * r['menu_idle_cpu_share']:.1f}% of a core")
     if "startup" in r:
@@ -247,18 +268,28 @@ def _bench(argv: list[str]) -> int:
                    help="seconds of play per game for 'engines' (default: %(default)s)")
     p.add_argument("--frames", type=int, default=900,
                    help="frames to draw for 'frames' (default: %(default)s)")
-    p.add_argument("--game", default="durak", choices=sorted(GAMES),
-                   help="the table to measure with 'frames'")
+    p.add_argument("--game", default=None, choices=sorted(GAMES),
+                   help="the table to measure with 'frames' (default: durak) or 'idle' "
+                        "(default: the menu)")
     p.add_argument("--players", type=int, default=None,
                    help="players at the table (Hospodský autobus: 2 to 4)")
     a = p.parse_args(argv)
+    a.game_given = a.game is not None
+    a.game = a.game or "durak"
     import json
 
     report: dict[str, Any] = {}
     if a.what == "all":
         report = everything(a.frames, a.seconds, a.ai_deals)
+    elif a.what == "idle" and a.game_given:
+        opts = {"players": a.players} if a.players else {}
+        report = {"idle_cpu_share": idle_share("table", game=a.game, seed=3, options=opts)}
     elif a.what == "idle":
         report = {"menu_idle_cpu_share": idle_share("menu"), "tables": {}}
+    elif a.what == "frames" and a.json:
+        opts = {"players": a.players} if a.players else {}
+        report = frame_times(a.frames, game=a.game, **opts)
+        report["peak_memory_mb"] = peak_memory_mb()
     elif a.what == "startup":
         report = {"startup": startup_time()}
     elif a.what == "ai":
