@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+# Belt and braces: even a test that undoes its CARDCLUB_HOME never reaches the player's
+# real data folder (platformdirs follows XDG_DATA_HOME).
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="cardclub-tests-xdg-")
 os.environ["LANGUAGE"] = "en"    # the UI tests read English; i18n tests switch it themselves
 
 

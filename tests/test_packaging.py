@@ -142,7 +142,7 @@ def test_a_frozen_bundle_finds_its_data_at_the_bundle_top(
         assert resources.path("sounds", "deal.wav") == tmp_path / "sounds" / "deal.wav"
         assert "deal.wav" in " ".join(resources.missing())   # an empty bundle lacks it
     finally:
-        monkeypatch.undo()
+        monkeypatch.delattr(sys, "_MEIPASS", raising=False)
         resources.root.cache_clear()
     assert resources.root() == ROOT
 

@@ -96,7 +96,8 @@ def test_full_disk_monkeypatched_never_raises_and_says_so_once(
     assert files.take_write_problem() is None        # shown once
     assert files.write_problem() == msg              # still true, for whoever asks
     _no_temp_files(_cardclub_home)
-    monkeypatch.undo()
+    monkeypatch.undo()                 # (this also undid conftest's CARDCLUB_HOME)
+    monkeypatch.setenv("CARDCLUB_HOME", str(_cardclub_home))
     assert saves.save(j) is True and files.write_problem() is None
     assert saves.load("durak")[0].moves == j.moves   # type: ignore[union-attr]
 
@@ -118,7 +119,8 @@ def test_read_only_folder_monkeypatched(monkeypatch: pytest.MonkeyPatch,
     msg = files.take_write_problem()
     assert msg and "cannot be written" in msg
     # a damaged save that cannot be moved aside: a message, the file untouched
-    monkeypatch.undo()
+    monkeypatch.undo()                 # (this also undid conftest's CARDCLUB_HOME)
+    monkeypatch.setenv("CARDCLUB_HOME", str(_cardclub_home))
     saves.path_for("durak").write_bytes(b'{"seed": 1e400}')
     monkeypatch.setattr(files.os, "rename", refuse)
     journal, msg2 = saves.load("durak")
