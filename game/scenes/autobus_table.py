@@ -451,10 +451,6 @@ class AutobusTable(TableView):
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if self.choosing:
             return _("How many players sit down?")
-        if self.surrendered:
-            return _("You surrendered")
-        if obs["is_over"]:
-            return self.result_text(obs)[0]
         if not self.human_to_act:
             return _("{who} is playing…").format(who=self.who(obs["current_player"]))
         if self.rank_panel.visible:

@@ -299,10 +299,6 @@ class DudakTable(TableView):
         return seat
 
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        if self.surrendered:
-            return _("You surrendered")
-        if obs["is_over"]:
-            return self.result_text(obs)[0]
         if not self.human_to_act:
             turn = obs["current_player"]
             thinking = _("{who} is thinking…").format(who=self.who(turn))

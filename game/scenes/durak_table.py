@@ -116,10 +116,6 @@ class DurakTable(TableView):
 
     # ----- words --------------------------------------------------------------------------------
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        if self.surrendered:
-            return _("You surrendered")
-        if obs["is_over"]:
-            return self.result_text(obs)[0]
         if not self.human_to_act:
             if obs["taking"] and obs["defender"] == HUMAN:
                 return _("You take — the computer may throw in more")

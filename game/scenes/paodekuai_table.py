@@ -171,10 +171,6 @@ class PaoDeKuaiTable(TableView):
         return self.info.seat_name(seat)
 
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        if self.surrendered:
-            return _("You surrendered")
-        if obs["is_over"]:
-            return self.result_text(obs)[0]
         if not self.human_to_act:
             return _("{who} is thinking…").format(who=self.who(obs["current_player"]))
         if obs["opening"] and not obs["table"]:

@@ -190,7 +190,16 @@ class TableView(arcade.View):
         return []
 
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        """What is expected now, while the deal goes on."""
         return ""
+
+    def status_line(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        """The status line: the deal's end or a surrender, else the game's own words."""
+        if self.surrendered:
+            return _("You surrendered")
+        if obs["is_over"]:
+            return self.result_text(obs)[0]
+        return self.status_text(obs, legal)
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         return "", []
@@ -410,7 +419,7 @@ class TableView(arcade.View):
         self.refresh_actions()
         obs, legal = self.obs, self.human_moves()
         self.update_labels(obs)
-        self.status.set(self.message or self.status_text(obs, legal))
+        self.status.set(self.message or self.status_line(obs, legal))
         sb = self.status_box()
         size = max(12.0, 18 * self.layout.s)
         self.status.place(sb.cx, sb.cy, size)
