@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import arcade
 
 from game.ai import levels, make_bot
-from game.cards import format_card
 from game.games import GameInfo, info
-from game.i18n import _, ngettext, refusal_text
+from game.i18n import _, card_text, ngettext, refusal_text
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.store import files, saves
 from game.ui import assets, keyboard, look
@@ -280,7 +279,8 @@ class TableView(arcade.View):
         return [(t.place, t.card) for t in self.selected if t.card]
 
     def card_text(self, card: str) -> str:
-        return format_card(card, self.style)  # type: ignore[arg-type]
+        """A card as its face shows it (Czech cards by name, in the player's language)."""
+        return card_text(card, self.style)
 
     # ----- layout --------------------------------------------------------------------------
     @property
