@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from game.rules import GAMES, Rng
+from game.store.files import temporary_home
 
 
 def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> dict[str, float]:
@@ -240,15 +241,9 @@ def print_report(r: dict[str, Any]) -> None:
               f"max {a['max_ms']:7.2f} ms")
 
 
+@temporary_home()        # the player's saves are never touched
 def main(argv: list[str]) -> int:
-    """Benchmarks use a temporary data folder: the player's saves are never touched."""
-    from game.store.files import temporary_home
-
-    with temporary_home():
-        return _bench(argv)
-
-
-def _bench(argv: list[str]) -> int:
+    """Benchmarks run in a temporary data folder."""
     import argparse
 
     p = argparse.ArgumentParser(

@@ -7,6 +7,7 @@ from pathlib import Path
 import arcade
 
 from game.app import CardClubWindow, pump
+from game.store.files import temporary_home
 
 
 def grab(window: arcade.Window, path: Path) -> None:
@@ -16,15 +17,9 @@ def grab(window: arcade.Window, path: Path) -> None:
     window.flip()
 
 
+@temporary_home()        # the player's saves are never touched
 def main(argv: list[str]) -> int:
-    """Screenshots use a temporary data folder: the player's saves are never touched."""
-    from game.store.files import temporary_home
-
-    with temporary_home():
-        return _shots(argv)
-
-
-def _shots(argv: list[str]) -> int:
+    """Screenshots run in a temporary data folder."""
     p = argparse.ArgumentParser(
         prog="cardclub shots",
         description="Render the menu, every table (start, play, pause, result) and the "

@@ -104,12 +104,10 @@ class HistoryView(PageView):
     # ----- layout ----------------------------------------------------------------------
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar = max(50.0, 56 * s)
-        cy = h - 10 - bar / 2
+        bar, font, cy = self.header_metrics(h)
         back = self.buttons.by_name("back")
         back.label.set(_("Back"))
-        self.place_row([back], 14, w / 2, cy, bar, max(14.0, 17 * s))
-        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+        self.place_back(back, w, cy, bar, font)
         left = back.cx + back.w / 2
         self.title.set(_("History"))
         self.title.place((left + w - 14) / 2, cy)

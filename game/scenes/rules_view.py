@@ -82,15 +82,12 @@ class RulesView(PageView):
 
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar = max(50.0, 56 * s)
-        font = max(14.0, 17 * s)
-        cy = h - 10 - bar / 2
+        bar, font, cy = self.header_metrics(h)
         for b in self.buttons.buttons:
             b.label.set(self.tr(UI[b.name]) if b.name in UI else b.label.text.text)
         back, start = self.buttons.by_name("back"), self.buttons.by_name("start")
         start.visible = self.game is not None
-        self.place_row([back], 14, w / 2, cy, bar, font)
-        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+        self.place_back(back, w, cy, bar, font)
         right = w - 14
         if start.visible:
             self.place_row([start], w / 2, w - 14, cy, bar, font)

@@ -25,6 +25,7 @@ from game.i18n import _
 from game.store import settings as settings_store
 from game.ui import assets, look
 from game.ui.layout import TableLayout
+from game.ui.page import back_action
 from game.ui.widgets import FONT, draw_panel
 
 if TYPE_CHECKING:
@@ -99,10 +100,7 @@ class SettingsView(arcade.View):
                  = None, tab: str = "general", **_kw: Any) -> None:
         super().__init__(window)
         self.app = window
-        if isinstance(back, arcade.View):
-            view = back
-            back = lambda: window.show_view(view)  # noqa: E731
-        self.back = back
+        self.back = back_action(window, back)
         self.tab = tab if tab in TABS else "general"
         self.ui = UIManager()
         self.named: dict[str, UIWidget] = {}        # widgets by name (tests press them)

@@ -51,13 +51,10 @@ class TraditionsView(PageView):
 
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar = max(50.0, 56 * s)
-        font = max(14.0, 17 * s)
-        cy = h - 10 - bar / 2
+        bar, font, cy = self.header_metrics(h)
         back = self.buttons.by_name("back")
         back.label.set(self.tr(UI["back"]))
-        self.place_row([back], 14, w / 2, cy, bar, font)
-        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+        self.place_back(back, w, cy, bar, font)
         left = back.cx + back.w / 2
         self.title.set(self.tr(UI["traditions"]))
         self.title.place((left + w - 14) / 2, cy)

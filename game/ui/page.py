@@ -50,6 +50,15 @@ def open_scene(window: arcade.Window, name: str, **kw: Any) -> None:
         window.show_view(made)
 
 
+def back_action(window: arcade.Window,
+                back: Callable[[], None] | arcade.View | None) -> Callable[[], None] | None:
+    """What Back does: a callable as given, a view shown again, or None (the menu)."""
+    if isinstance(back, arcade.View):
+        view = back
+        return lambda: window.show_view(view)
+    return back
+
+
 class PageView(arcade.View):
     """Header buttons on top, a scrolling content box below."""
 
@@ -57,10 +66,7 @@ class PageView(arcade.View):
                  = None) -> None:
         super().__init__(window)
         self.app = window
-        if isinstance(back, arcade.View):
-            view = back
-            back = lambda: window.show_view(view)  # noqa: E731
-        self.back = back
+        self.back = back_action(window, back)
         self.buttons = ButtonGroup()
         self.scroll = 0.0
         self.max_scroll = 0.0
@@ -143,6 +149,17 @@ class PageView(arcade.View):
     def layout_page(self, w: int, h: int) -> float:
         """Lay the page out from ``self.page_top`` down; return the lowest y used."""
         raise NotImplementedError
+
+    def header_metrics(self, h: float) -> tuple[float, float, float]:
+        """The header row: button height, button font size, centre line."""
+        s = self.scale
+        bar = max(50.0, 56 * s)
+        return bar, max(14.0, 17 * s), h - 10 - bar / 2
+
+    def place_back(self, back: Button, w: float, cy: float, bar: float, font: float) -> None:
+        """The Back button at the header's left, sized to its words."""
+        self.place_row([back], 14, w / 2, cy, bar, font)
+        back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
 
     def place_row(self, buttons: list[Button], left: float, right: float, cy: float,
                   bh: float, font: float, gap: float = 10.0, fill: bool = False) -> None:
