@@ -9,7 +9,7 @@ from game.rules import GAMES
 
 
 def _sim(argv: list[str]) -> int:
-    from game.sim import tournament
+    from game.sim import tournament, tournament_jobs
 
     p = argparse.ArgumentParser(
         prog="cardclub sim",
@@ -29,15 +29,24 @@ def _sim(argv: list[str]) -> int:
                         "e.g. hard,greedy")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--progress", action="store_true", help="a line on stderr per deal")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes to share the deals among (same results as one; "
+                        "default: %(default)s)")
     a = p.parse_args(argv)
     cls = GAMES[a.game]
     if a.players is not None and a.players not in cls.players_allowed:
         p.error(f"{a.game} takes players in {cls.players_allowed}")
+    if a.jobs < 1:
+        p.error("--jobs must be at least 1")
     if a.deals < 1:
         p.error("--deals must be at least 1")
     try:
-        report = tournament(a.game, a.deals, a.seats.split(","), a.players, a.seed,
-                            progress=a.progress)
+        if a.jobs > 1:
+            report = tournament_jobs(a.game, a.deals, a.seats.split(","), a.players, a.seed,
+                                     a.jobs)
+        else:
+            report = tournament(a.game, a.deals, a.seats.split(","), a.players, a.seed,
+                                progress=a.progress)
     except ValueError as exc:
         p.error(str(exc))
     print(json.dumps(report.to_dict(), indent=2) if a.json else report.text())

@@ -273,3 +273,43 @@ def tournament(game: str, deals: int, seats: list[str], players: int | None = No
             print(f"deal {d + 1}/{deals}", file=sys.stderr, flush=True)
     return TournamentReport(game, n, deals, seed, entries, moves,
                             time.perf_counter() - begin)
+
+
+def _chunk(args: tuple[str, int, list[str], int | None, int]) -> TournamentReport:
+    game, deals, seats, players, seed = args
+    return tournament(game, deals, seats, players, seed)
+
+
+def tournament_jobs(game: str, deals: int, seats: list[str], players: int | None = None,
+                    seed: int = 0, jobs: int = 1) -> TournamentReport:
+    """:func:`tournament` with the deals split into ``jobs`` runs of consecutive seeds,
+    each in its own process; the counts are summed, so the report is the one a single
+    run would give (bots are seeded by deal and seat, not by process)."""
+    jobs = max(1, min(jobs, deals))
+    if jobs == 1:
+        return tournament(game, deals, seats, players, seed)
+    import multiprocessing
+
+    sizes = [deals // jobs + (1 if i < deals % jobs else 0) for i in range(jobs)]
+    starts = [seed + sum(sizes[:i]) for i in range(jobs)]
+    begin = time.perf_counter()
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(jobs) as pool:
+        parts = pool.map(_chunk, [(game, k, list(seats), players, s)
+                                  for k, s in zip(sizes, starts, strict=True)])
+    entries = []
+    for i, first in enumerate(parts[0].entries):
+        agg = LevelStats(first.level, times=[])
+        for part in parts:
+            e = part.entries[i]
+            agg.games += e.games
+            agg.wins += e.wins
+            agg.draws += e.draws
+            agg.losses += e.losses
+            agg.points += e.points
+            assert agg.times is not None
+            agg.times += e.times or []
+        entries.append(agg)
+    return TournamentReport(game, parts[0].players, deals, seed, entries,
+                            sum(p.moves for p in parts), time.perf_counter() - begin)
+

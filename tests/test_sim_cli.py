@@ -68,3 +68,19 @@ def test_dudak_report_counts_how_often_each_seat_was_the_dudak() -> None:
     d = r.to_dict()
     assert d["loss_label"] == "dudák" and "dudák" in r.text()
     assert sum(s["losses"] for s in d["seats"]) == 6      # exactly one Dudák per deal
+
+
+def test_jobs_split_the_deals_and_give_the_same_counts(capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--jobs`` shares the deals among processes; the summed report equals one run's."""
+    args = ["sim", "paodekuai", "--deals", "5", "--seed", "40", "--seats", "normal,greedy",
+            "--json"]
+    assert main(args) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(args + ["--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert two["games"] == one["games"] == 15 and two["moves"] == one["moves"]
+    for key in ("seats", "levels"):
+        for a, b in zip(one[key], two[key], strict=True):
+            for field in ("level", "games", "wins", "draws", "losses", "mean_points",
+                          "decisions"):
+                assert a[field] == b[field], (key, field)
