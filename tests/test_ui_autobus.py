@@ -325,6 +325,25 @@ def test_computers_play_one_card_at_a_time_at_the_chosen_pace(app: CardClubWindo
         app.think_scale = 0.0
 
 
+def test_counts_wait_until_the_dealt_cards_have_landed(app: CardClubWindow) -> None:
+    """While the deal flies in, the labels do not give away the final counts."""
+    app.settings.animation_scale = 1.0
+    try:
+        view = open_table(app, seed=5, options={"players": 2})
+        assert view.animating and view.dealing
+        assert [lab.text.text for lab in view.name_labels.values()] == [
+            view.who(s) for s in view.name_labels]                 # names, no counts
+        assert all(lab.text.text == "" for lab in view.reserve_labels.values())
+        assert view.stock_label.text.text == ""
+        pump(app, 240)
+        assert not view.animating and not view.dealing
+        reserve = view.reserve_labels[1].text.text
+        assert str(view.game.observation(0)["reserve_sizes"][1]) in reserve
+        assert "4" in view.name_labels[1].text.text             # cards in hand, now shown
+    finally:
+        app.settings.animation_scale = 0.0
+
+
 # ----- choosing the number of players --------------------------------------------------------
 def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow) -> None:
     app.settings.autobus_players = 3

@@ -59,6 +59,7 @@ class AutobusTable(TableView):
         self._phase_obs: dict[str, Any] | None = None     # the table before a run's sweep
         self._pending: tuple[int | None, list[Event]] | None = None
         self.safety_net = False
+        self.dealing = False      # the deal's cards are flying in: counts not shown yet
         super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
                          **kw)
         if self.choosing:      # no deal is kept until the count is chosen
@@ -119,6 +120,10 @@ class AutobusTable(TableView):
             self.relayout(0)
             return
         super().deal_animation()
+        # the counts appear once the cards have landed (not while they fly in)
+        self.dealing = self.animating
+        if self.dealing:
+            self.refresh()
         x, y = self.layout.stock_card(0)        # the deal flies from the stock
         for sp in self.sprites.values():
             if sp.motion is not None:
@@ -437,6 +442,9 @@ class AutobusTable(TableView):
     def on_update(self, dt: float) -> None:
         if self._pending is not None and not self.animating and not self.paused:
             self.flush_sweep(MOVE_TIME)
+        if self.dealing and not self.animating:
+            self.dealing = False
+            self.refresh()
         super().on_update(dt)
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
@@ -520,23 +528,26 @@ class AutobusTable(TableView):
         obs = self._phase_obs or obs
         font = L.font
         turn = obs["current_player"]
+        dealing = self.dealing            # counts wait until the dealt cards have landed
         for s, lab in self.name_labels.items():
             h = obs["hand_sizes"][s]
-            text = ngettext("{who} · {n} card in hand", "{who} · {n} cards in hand", h).format(
+            text = self.who(s) if dealing else ngettext(
+                "{who} · {n} card in hand", "{who} · {n} cards in hand", h).format(
                 who=self.who(s), n=h)
-            lab.set(("▶ " if turn == s and not obs["is_over"] else "") + text)
+            lab.set(("▶ " if turn == s and not obs["is_over"] and not dealing else "")
+                    + text)
             lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
             x, y = L.name_xy(s)
             lab.place(x, y, max(12.0, 14 * L.s))
         for s, lab in self.reserve_labels.items():
             n = obs["reserve_sizes"][s]
-            lab.set(ngettext("{n} left", "{n} left", n).format(n=n))
+            lab.set("" if dealing else ngettext("{n} left", "{n} left", n).format(n=n))
             x, _y = L.reserve_xy(s)
             self._place_inside(lab, x, L.reserve_label_y(s), font)
         for (s, k), lab in self.aux_labels.items():
             pile = obs["aux"][s][k - 1]
             rank = obs["aux_ranks"][s][k - 1]
-            if len(pile) >= 2 or (pile and pile[-1] == JOKER):
+            if not dealing and (len(pile) >= 2 or (pile and pile[-1] == JOKER)):
                 lab.set(_("{rank} ×{n}").format(rank=rank_text(rank), n=len(pile)))
             else:
                 lab.set("")
@@ -568,8 +579,9 @@ class AutobusTable(TableView):
                     lab.place(x, y, fit)
                 self._fitted[(lab.text.text, font, L.run_step)] = fit
             self._place_inside(lab, x, y, fit)
-        self.stock_label.set(_("stock {n}").format(n=obs["stock_size"]))
-        self.completed_label.set(_("completed {n}").format(n=obs["completed_size"]))
+        self.stock_label.set("" if dealing else _("stock {n}").format(n=obs["stock_size"]))
+        self.completed_label.set("" if dealing else
+                                 _("completed {n}").format(n=obs["completed_size"]))
         right = L.w - L.m / 2
         for lab, x in ((self.completed_label, L.completed_xy[0]),
                        (self.stock_label, L.stock_xy[0])):
