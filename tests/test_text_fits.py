@@ -143,6 +143,9 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
         bad.append(f"bar: {t.title.text.text!r} + {lv.text!r} run under the buttons")
     for b in t.bar.buttons + t.actions.buttons:
         check_button(b, "table", bad)
+    for b in t.bar.buttons:          # the bar's words keep their size in every language
+        if b.label.text.font_size < 16:
+            bad.append(f"bar: {b.label.text.text!r} shrunk to {b.label.text.font_size}")
     for b in t.actions.buttons:
         if b.visible and b.cx + b.w / 2 > L.w + SLACK:
             bad.append(f"table: button {b.name} sticks out on the right")

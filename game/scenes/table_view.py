@@ -292,8 +292,12 @@ class TableView(arcade.View):
         self.title.place(16, L.h - L.bar_h / 2, 20 * max(L.s, 0.8))
         self.level_label.place(16 + self.title.text.content_width + 20 * max(L.s, 0.8),
                                L.h - L.bar_h / 2, 14 * max(L.s, 0.8))
+        widest = 0.0               # every bar button as wide as the longest word needs
+        for b in self.bar.buttons:
+            b.label.place(0, 0, 16)
+            widest = max(widest, b.label.text.content_width)
         for i, b in enumerate(reversed(self.bar.buttons)):
-            box = L.bar_button(i)
+            box = L.bar_button(i, widest)
             b.place(box.cx, box.cy, box.w, box.h, 16)
         for i, b in enumerate(self.actions.buttons):
             box = L.action_button(len(self.actions.buttons) - 1 - i)

@@ -42,8 +42,9 @@ class TableLayout:
         self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
         self.font = 16 * self.s
 
-    def bar_button(self, index_from_right: int) -> Box:
-        w = max(96.0, 110 * self.s)
+    def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:
+        """A top-bar button, wide enough for a label ``text_w`` pixels wide."""
+        w = max(96.0, 110 * self.s, text_w + 28)
         return Box(self.w - 12 - w / 2 - index_from_right * (w + 10), self.h - self.bar_h / 2,
                    w, self.bar_h - 6)
 
