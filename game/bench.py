@@ -3,8 +3,9 @@
 With no argument it prints everything (``--json`` for a machine-readable report): per
 table the frame time while cards move (mean, p99) and the idle CPU share; the time from
 process start to the first drawn menu frame; peak memory; engine actions per second; AI
-decision time per level.  ``engines``, ``frames``, ``idle``, ``startup`` and ``ai`` run one
-part.  Everything runs in a temporary data folder.
+decision time per level; our Pao De Kuai engine beside RLCard's Dou Di Zhu engine when
+RLCard is installed (game/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
+``ai`` and ``rlcard`` run one part.  Everything runs in a temporary data folder.
 """
 from __future__ import annotations
 
@@ -215,6 +216,9 @@ def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
             label = key + (f" {n}p" if n else "")
             report["engines"][label] = engine_speed(key, seconds, n)
     report["ai"] = ai_times(ai_deals)
+    from game.bench_rlcard import compare
+
+    report["rlcard"] = compare(seconds=1.0, rounds=3)
     return report
 
 
@@ -239,6 +243,10 @@ def print_report(r: dict[str, Any]) -> None:
     for name, a in r.get("ai", {}).items():
         print(f"  AI {name:<22} mean {a['mean_ms']:7.2f} ms  p95 {a['p95_ms']:7.2f} ms  "
               f"max {a['max_ms']:7.2f} ms")
+    if "rlcard" in r:
+        from game.bench_rlcard import print_compare
+
+        print_compare(r["rlcard"])
 
 
 @temporary_home()        # the player's saves are never touched
@@ -252,15 +260,21 @@ def main(argv: list[str]) -> int:
                     "in every game; 'frames': frame times of one table while cards move "
                     "and while idle (opens a window). Uses a temporary data folder.")
     p.add_argument("what", nargs="?", default="all",
-                   choices=["all", "engines", "frames", "idle", "startup", "ai"],
+                   choices=["all", "engines", "frames", "idle", "startup", "ai", "rlcard"],
                    help="all (default): the whole report; engines: engine speed; frames: "
                         "a table's frame times; idle: CPU share of an idle menu and "
-                        "table; startup: start to first frame; ai: decision times")
+                        "table; startup: start to first frame; ai: decision times; "
+                        "rlcard: Pao De Kuai random play beside RLCard's Dou Di Zhu "
+                        "(needs the optional rlcard package; says so when it is missing)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--ai-deals", type=int, default=4,
                    help="deals per AI level for 'ai' (default: %(default)s)")
     p.add_argument("--seconds", type=float, default=2.0,
-                   help="seconds of play per game for 'engines' (default: %(default)s)")
+                   help="seconds of play per game for 'engines', CPU seconds per run for "
+                        "'rlcard' (default: %(default)s)")
+    p.add_argument("--rounds", type=int, default=5,
+                   help="runs per engine for 'rlcard', taken in turn; the median is "
+                        "reported (default: %(default)s)")
     p.add_argument("--frames", type=int, default=900,
                    help="frames to draw for 'frames' (default: %(default)s)")
     p.add_argument("--game", default=None, choices=sorted(GAMES),
@@ -289,6 +303,10 @@ def main(argv: list[str]) -> int:
         report = {"startup": startup_time()}
     elif a.what == "ai":
         report = {"ai": ai_times(a.ai_deals)}
+    elif a.what == "rlcard":
+        from game.bench_rlcard import compare
+
+        report = {"rlcard": compare(seconds=a.seconds, rounds=a.rounds)}
     if report:
         print(json.dumps(report, indent=2) if a.json else "", end="")
         if not a.json:

@@ -28,6 +28,8 @@ def card_key(card: str) -> tuple[int, int]:
 
 
 _CARD_KEY = {r + s: (RANK[r], FRENCH_SUITS.index(s)) for r in ORDER for s in FRENCH_SUITS}
+_RANK_OF = {c: k[0] for c, k in _CARD_KEY.items()}
+_BY_KEY = _CARD_KEY.__getitem__
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,56 @@ def _pass_evidence(history: list[list[Any]], seats: list[int]
     return out
 
 
+# ----- speed: values built once and shared (Move, Shape and Event are immutable values) --
+_CACHE_LIMIT = 200_000
+PASS = Move("pass")
+_MOVES: dict[tuple[str, ...], Move] = {}      # cards (sorted by card_key) -> its Move
+_SHAPES: dict[tuple[str, ...], Shape | None] = {}   # cards -> classify(cards) (no opening)
+_EVENTS: dict[tuple[Any, ...], Event] = {}    # the events _apply makes, by their fields
+
+
+def _move(cards: tuple[str, ...]) -> Move:
+    """The play of ``cards`` (already in card order), one shared Move per card set."""
+    m = _MOVES.get(cards)
+    if m is None:
+        if len(_MOVES) >= _CACHE_LIMIT:
+            _MOVES.clear()
+        m = _MOVES[cards] = Move("play", cards)
+    return m
+
+
+def _shape(cards: tuple[str, ...], opening: bool) -> Shape | None:
+    """``classify(cards, opening)``, remembered outside the opening."""
+    if opening:
+        return classify(list(cards), True)
+    try:
+        return _SHAPES[cards]
+    except KeyError:
+        if len(_SHAPES) >= _CACHE_LIMIT:
+            _SHAPES.clear()
+        shape = _SHAPES[cards] = classify(list(cards))
+        return shape
+
+
+def _event(kind: str, card: str | None = None, src: str | None = None,
+           dst: str | None = None, seat: int | None = None, text: str | None = None,
+           shape: Shape | None = None) -> Event:
+    """One shared Event per set of fields (an announce of a play or bomb names its shape)."""
+    key = (kind, card, src, dst, seat, text, shape)
+    ev = _EVENTS.get(key)
+    if ev is None:
+        if len(_EVENTS) >= _CACHE_LIMIT:
+            _EVENTS.clear()
+        data: dict[str, Any] = {}
+        if shape is not None:
+            data = {"name": shape.name} if text == "bomb" else {"shape": shape.to_dict()}
+        ev = _EVENTS[key] = Event(kind, card, src, dst, seat=seat, text=text, data=data)
+    return ev
+
+
+_HAND_PLACE = tuple(f"hand{s}" for s in range(PLAYERS))
+
+
 @register
 class PaoDeKuai(Game):
     key = "paodekuai"
@@ -296,15 +348,89 @@ class PaoDeKuai(Game):
     def legal_moves(self) -> list[Move]:
         if self.winner is not None:
             return []
-        key = _CARD_KEY.__getitem__
-        moves = [Move("play", tuple(sorted(cards, key=key)))
-                 for cards, shape in self._plays(self.hands[self.current])
-                 if self._fits(cards, shape)]
-        if not moves and not self.leading:
-            moves.append(Move("pass"))
+        if self.opening:
+            key = _CARD_KEY.__getitem__
+            moves = [_move(tuple(sorted(cards, key=key)))
+                     for cards, shape in self._plays(self.hands[self.current])
+                     if self._fits(cards, shape)]
+        else:
+            moves = self._beating_plays()
+        if not moves and self.table_shape is not None:
+            moves.append(PASS)
         return moves
 
-    def _fits(self, cards: list[str], shape: Shape) -> bool:
+    def _beating_plays(self) -> list[Move]:
+        """After the opening: the plays ``_plays`` + ``_fits`` allow, in the same order (the
+        table's kind, then bombs; everything when leading), built only where they beat."""
+        rank_of = _RANK_OF
+        by_rank: dict[int, list[str]] = {}
+        for c in sorted(self.hands[self.current], key=_BY_KEY):
+            r = rank_of[c]
+            group = by_rank.get(r)
+            if group is None:
+                by_rank[r] = [c]
+            else:
+                group.append(c)
+        # the hand is in card order, so by_rank's keys are in rank order
+        table = self.table_shape
+        moves: list[Move] = []
+        if table is None:
+            moves = [_move((g[0],)) for g in by_rank.values()]
+            moves += [_move((g[0], g[1])) for g in by_rank.values() if len(g) >= 2]
+            moves += [_move((g[0], g[1], g[2])) for r, g in by_rank.items()
+                      if len(g) >= 3 and r != ACE]
+            self._runs(by_rank, 1, 5, 0, -1, moves)
+            self._runs(by_rank, 2, 2, 0, -1, moves)
+            top = -1
+        elif table.kind == "bomb":
+            top = table.top
+        else:
+            kind, top = table.kind, table.top
+            if kind == "single":
+                moves = [_move((g[0],)) for r, g in by_rank.items() if r > top]
+            elif kind == "pair":
+                moves = [_move((g[0], g[1])) for r, g in by_rank.items()
+                         if r > top and len(g) >= 2]
+            elif kind == "triple":
+                moves = [_move((g[0], g[1], g[2])) for r, g in by_rank.items()
+                         if r > top and len(g) >= 3 and r != ACE]
+            elif kind == "straight":
+                self._runs(by_rank, 1, table.size, table.size, top, moves)
+            else:
+                self._runs(by_rank, 2, table.size // 2, table.size // 2, top, moves)
+            top = -1                    # every bomb beats an ordinary play
+        for r, g in by_rank.items():
+            if len(g) == 4 and r > top:
+                moves.append(_move(tuple(g)))
+            elif r == ACE and len(g) == 3 and AAA_BOMB > top:
+                moves.append(_move(tuple(g)))
+        return moves
+
+    @staticmethod
+    def _runs(by_rank: dict[int, list[str]], need: int, min_len: int, max_len: int,
+              above: int, out: list[Move]) -> None:
+        """Append the straights (``need`` 1) or runs of pairs (``need`` 2) of ``min_len``
+        to ``max_len`` ranks (0: any) ending above rank ``above``, by lowest rank, then
+        length, as ``_plays`` lists them."""
+        start = 0
+        while start <= ACE:
+            end = start
+            while end <= ACE and len(by_rank.get(end, ())) >= need:
+                end += 1
+            # ranks start..end-1 each hold ``need`` cards: every run inside it
+            if end - start >= min_len:
+                for first in range(start, end - min_len + 1):
+                    cards: list[str] = []
+                    for r in range(first, first + min_len - 1):
+                        cards += by_rank[r][:need]
+                    last = min(end, first + max_len) if max_len else end
+                    for r in range(first + min_len - 1, last):
+                        cards += by_rank[r][:need]
+                        if r > above:
+                            out.append(_move(tuple(cards)))
+            start = end + 1
+
+    def _fits(self, cards: list[str] | tuple[str, ...], shape: Shape) -> bool:
         if self.opening and "3H" not in cards:
             return False
         return self.table_shape is None or shape.beats(self.table_shape)
@@ -330,9 +456,19 @@ class PaoDeKuai(Game):
                                    "table": list(self.table)})
 
     def can_beat(self) -> bool:
-        return any(self._fits(c, sh) for c, sh in self._plays(self.hands[self.current]))
+        if self.opening:
+            return any(self._fits(c, sh) for c, sh in self._plays(self.hands[self.current]))
+        if self.table_shape is not None:     # the same question, without listing the plays
+            return beat_exists(self.hands[self.current], self.table_shape)
+        return bool(self._beating_plays())
 
     # ----- playing --------------------------------------------------------------------
+    def parse_move(self, move: Move | str) -> Move:
+        # a move this engine made (legal_moves' shared values) is already normalised
+        if move is PASS or (type(move) is Move and _MOVES.get(move.args) is move):
+            return move
+        return super().parse_move(move)
+
     def _normalise(self, move: Move) -> Move:
         if move.kind == "pass":
             if move.args:
@@ -351,11 +487,17 @@ class PaoDeKuai(Game):
     def _is_legal(self, move: Move) -> bool:
         if move.kind == "pass":
             return not self.leading and not self.can_beat()
-        return (all(c in DECK for c in move.args) and self._holds(move.args)
-                and self._allowed(list(move.args)) is None)
+        cards = move.args
+        if not (DECK.issuperset(cards) and self._holds(cards)):
+            return False
+        shape = _shape(cards, self.opening)       # None: no allowed shape (PDK-5)
+        return shape is not None and self._fits(cards, shape)
 
     def _holds(self, cards: tuple[str, ...]) -> bool:
-        have = Counter(self.hands[self.current])
+        hand = self.hands[self.current]
+        if len(set(cards)) == len(cards):
+            return all(c in hand for c in cards)
+        have = Counter(hand)
         return all(have[c] >= n for c, n in Counter(cards).items())
 
     def _why_illegal(self, move: Move) -> IllegalMove:
@@ -391,32 +533,33 @@ class PaoDeKuai(Game):
             self.history.append([seat])
             self.passes += 1
             self.passed.append(seat)
-            ev.append(Event("announce", text="pass", seat=seat))
+            ev.append(_event("announce", text="pass", seat=seat))
             if self.passes == PLAYERS - 1:  # PDK-8: the last player to play leads
                 ev += self._end_round()
             else:
                 self.current = (seat + 1) % PLAYERS
             return ev
         cards = list(move.args)
-        shape = classify(cards, self.opening)
+        shape = _shape(move.args, self.opening)
         assert shape is not None
-        for c in self.table:
-            self.discard.append(c)
-            ev.append(Event("move", c, "table", "discard"))
+        if self.table:
+            self.discard += self.table
+            ev = [_event("move", c, "table", "discard") for c in self.table]
+        hand, src = self.hands[seat], _HAND_PLACE[seat]
         for c in cards:
-            self.hands[seat].remove(c)
-            ev.append(Event("move", c, f"hand{seat}", "table", seat=seat))
+            hand.remove(c)
+            ev.append(_event("move", c, src, "table", seat=seat))
         led = self.table_shape is None
-        if shape.is_bomb:
-            ev.append(Event("announce", text="bomb", seat=seat, data={"name": shape.name}))
+        if shape.kind == "bomb":
+            ev.append(_event("announce", text="bomb", seat=seat, shape=shape))
         self.table, self.table_shape, self.table_seat = cards, shape, seat
         self.table_led = led or shape.top == HEAVENLY
         self.passes, self.passed = 0, []
         self.history.append([seat, cards])
         self.played_any[seat] = True
         self.opening = False
-        ev.append(Event("announce", text="play", seat=seat, data={"shape": shape.to_dict()}))
-        if not self.hands[seat]:
+        ev.append(_event("announce", text="play", seat=seat, shape=shape))
+        if not hand:
             ev += self._settle_bomb()
             ev += self._settle(seat)
         else:
@@ -437,14 +580,13 @@ class PaoDeKuai(Game):
         ev = self._settle_bomb()
         leader = self.table_seat
         assert leader is not None
-        for c in self.table:
-            self.discard.append(c)
-            ev.append(Event("move", c, "table", "discard"))
+        self.discard += self.table
+        ev += [_event("move", c, "table", "discard") for c in self.table]
         self.table, self.table_shape, self.table_seat = [], None, None
         self.table_led = True
         self.passes, self.passed = 0, []
         self.current = leader
-        ev.append(Event("announce", text="round_over", seat=leader))
+        ev.append(_event("announce", text="round_over", seat=leader))
         return ev
 
     def _settle(self, winner: int) -> list[Event]:
