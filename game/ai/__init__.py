@@ -115,6 +115,7 @@ def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
     from game.ai.dudak_heuristic import DudakHeuristic
     from game.ai.durak_heuristic import DurakHeuristic
+    from game.ai.durak_search import DurakSearch
     from game.ai.greedy import GreedyBot
     from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
     from game.ai.search import SearchBot
@@ -122,7 +123,7 @@ def _factories() -> dict[str, Callable[..., Bot]]:
     return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
             "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
-            "greedy": GreedyBot}
+            "greedy": GreedyBot, "durak_search": DurakSearch}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0,

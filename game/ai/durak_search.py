@@ -1,0 +1,259 @@
+"""The Durak "hard" level: information-set MCTS on the fast simulator, exact endgames.
+
+- While the talon lasts: single-observer ISMCTS (as game/ai/search.py) over
+  :class:`game.ai.durak_fast.Fast` states.  Each iteration deals the unseen cards at random
+  between the opponent's hand and the talon (the indicator stays last, cards the opponent
+  picked up stay in its hand), walks the tree by UCB1 with availability counts, adds one
+  node and plays the deal to its end with bit-level rules of thumb (``rollout`` for this
+  seat, ``opponent`` for the other, a random move with chance ``epsilon``).
+- Once the talon is empty every card is known (the unseen ones are the opponent's hand):
+  :class:`game.ai.durak_fast.Solver` finds each move's value under best play.  A winning
+  move is played at once; with a draw at best, the search chooses among the moves that
+  keep the draw; in a lost position it searches all moves (the opponent may err).
+
+The budget is CPU time (``budget`` seconds) or, with ``iterations``, a fixed number of
+iterations (and a fixed solver node cap), so a decision depends on the observation and
+the seed alone.  ``start`` / ``step(seconds)`` / ``best`` / ``choose`` as every bot.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.durak_fast import (
+    ID,
+    STOP,
+    TAKE,
+    Fast,
+    Solver,
+    Unsolved,
+    greedy_move,
+    mask_of,
+    normal_move,
+)
+from game.rules import Move
+
+POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class DurakSearch:
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        if game != "durak":
+            raise ValueError("durak_search plays Durak only")
+        self.game, self.level = game, level
+        self.rng = random.Random(seed)
+        self.budget = float(params.get("budget", 0.1))
+        self.iterations = int(params.get("iterations", 0))
+        self.exploration = float(params.get("exploration", 0.7))
+        self.epsilon = float(params.get("epsilon", 0.05))
+        self.own = POLICIES[str(params.get("rollout", "normal"))]
+        self.opp = POLICIES[str(params.get("opponent", "greedy"))]
+        #: solver nodes per decision (0: no endgame solving)
+        self.solve_nodes = int(params.get("solve_nodes", 40000))
+        #: stop early once the leading root move is ahead by this share of the iterations
+        #: left (1.0: only when nothing can change the decision)
+        self.settle = float(params.get("settle", 1.0))
+        self._solver: Solver | None = None
+        self._legal: list[Move] = []
+        self._ids: list[int] = []
+        self._by_id: dict[int, Move] = {}
+        self._root = Node(-1)
+        self._template = Fast()
+        self._unknown: list[int] = []
+        self._hidden = 0
+        self._seat = 0
+        self._spent = 0.0
+        self._count = 0
+        self._final = True
+        self._chosen: int | None = None
+
+    # ----- anytime interface --------------------------------------------------------------
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        if not legal:
+            raise ValueError("no legal moves to choose from")
+        obs = observation
+        self._legal = list(legal)
+        self._ids = [TAKE if m.kind == "take" else STOP if m.kind == "stop"
+                     else ID[m.args[0]] for m in legal]
+        self._by_id = dict(zip(self._ids, self._legal, strict=True))
+        self._root = Node(-1)
+        self._spent = 0.0
+        self._count = 0
+        self._chosen = None
+        self._final = len(legal) == 1
+        seat = self._seat = obs["seat"]
+        known = mask_of(obs["opponent_known"])
+        seen = mask_of(obs["hand"]) | known | mask_of(obs["discard"])
+        seen |= mask_of(c for pair in obs["table"] for c in pair if c)
+        if obs["trump_in_talon"]:
+            seen |= 1 << ID[obs["trump_card"]]
+        self._unknown = [c for c in range(36) if not seen >> c & 1]
+        self._hidden = obs["opponent_hand_size"] - len(obs["opponent_known"])
+        self._template = Fast.from_observation(obs, known, [])
+        if self._final:
+            return
+        if obs["talon_size"] == 0 and self.solve_nodes:
+            self._endgame(seat)
+
+    def _endgame(self, seat: int) -> None:
+        g = self._template.copy()
+        for c in self._unknown:
+            g.hands[1 - seat] |= 1 << c
+        if self._solver is None or self._solver.trump != g.trump:
+            self._solver = Solver(g.trump)
+        try:
+            values = self._solver.move_values(g, seat, self.solve_nodes)
+        except Unsolved:
+            return
+        top = max(values.values())
+        keep = [m for m in self._ids if values[m] == top]
+        if top == 2 or len(keep) == 1:
+            pick = normal_move(g)
+            self._chosen = pick if pick in keep else keep[0]
+            self._final = True
+        elif top == 1:
+            self._ids = keep         # search among the moves that keep the draw
+
+    def step(self, seconds: float) -> bool:
+        if self._final:
+            return True
+        clock = time.thread_time
+        t0 = clock()
+        stop = t0 + seconds
+        if not self.iterations:
+            stop = min(stop, t0 + self.budget - self._spent)
+        while True:
+            self._iterate()
+            self._count += 1
+            if self.iterations and self._count >= self.iterations:
+                self._final = True
+                break
+            now = clock()
+            if not self._count & 63 and self._settled(now - t0):
+                self._final = True
+                break
+            if now >= stop:
+                break
+        self._spent += clock() - t0
+        if not self.iterations and self._spent >= self.budget:
+            self._final = True
+        return self._final
+
+    def _settled(self, used: float) -> bool:
+        """True when the most visited root move stays ahead whatever the iterations left
+        (each adds one visit), so thinking on cannot change the decision."""
+        if self.iterations:
+            left = float(self.iterations - self._count)
+        else:
+            spent = self._spent + used
+            left = self._count * (self.budget - spent) / max(spent, 1e-6)
+        kids = self._root.children
+        visits = sorted((kids[m].visits for m in self._ids if m in kids), reverse=True)
+        if len(visits) < len(self._ids):
+            return False
+        return visits[0] - visits[1] > left * self.settle
+
+    def best(self) -> Move:
+        if not self._legal:
+            raise RuntimeError("best() before start()")
+        if len(self._legal) == 1:
+            return self._legal[0]
+        return self._move(self._pick())
+
+    def _pick(self) -> int:
+        if self._chosen is not None:
+            return self._chosen
+        kids = self._root.children
+        tried = [m for m in self._ids if m in kids]
+        if not tried:
+            m = self.own(self._deal(random.Random(0)))
+            return m if m in self._ids else self._ids[0]
+        return max(tried, key=lambda m: (kids[m].visits, kids[m].total))
+
+    def _move(self, m: int) -> Move:
+        return self._by_id[m]
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        while not self.step(self.budget if not self.iterations else 3600.0):
+            pass
+        return self.best()
+
+    @property
+    def iterations_done(self) -> int:
+        return self._count
+
+    # ----- one iteration --------------------------------------------------------------------
+    def _deal(self, rng: random.Random) -> Fast:
+        """A full state consistent with the observation."""
+        g = self._template.copy()
+        pool = list(self._unknown)
+        rng.shuffle(pool)
+        n = self._hidden
+        opp = 1 - self._seat
+        h = g.hands[opp]
+        for c in pool[:n]:
+            h |= 1 << c
+        g.hands[opp] = h
+        g.talon.extend(pool[n:])         # reversed order: the last is drawn first
+        return g
+
+    def _iterate(self) -> None:
+        rng = self.rng
+        g = self._deal(rng)
+        node = self._root
+        path: list[Node] = []
+        legal = self._ids
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        while not g.over:
+            seat = g.current
+            kids = node.children
+            untried = [m for m in legal if m not in kids]
+            if untried:
+                m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = kids[m] = Node(seat)
+                g.apply(m)
+                path.append(child)
+                break
+            best_m, best_v = -1, -1.0
+            for m in legal:
+                ch = kids[m]
+                ch.avail += 1
+                v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_v, best_m = v, m
+            node = kids[best_m]
+            g.apply(best_m)
+            path.append(node)
+            legal = g.legal()
+        me = self._seat
+        own, opp, eps = self.own, self.opp, self.epsilon
+        rand = rng.random
+        while not g.over:
+            if eps and rand() < eps:
+                moves = g.legal()
+                m = moves[int(rand() * len(moves))]
+            else:
+                m = own(g) if g.current == me else opp(g)
+            g.apply(m)
+        r0 = g.result(0)
+        for n in path:
+            n.visits += 1
+            n.total += r0 if n.seat == 0 else 1.0 - r0
+        self._root.visits += 1
