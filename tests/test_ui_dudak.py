@@ -529,3 +529,27 @@ def test_layout_keeps_seats_pile_aside_and_buttons_apart(size: tuple[int, int]) 
             assert not overlap(d, L.pile_zone)
     hand = L.hand(30)                           # a big hand stays clear of the buttons
     assert hand[-1][0] + L.card_w / 2 < L.action_button(0).cx - L.action_button(0).w / 2
+
+
+def test_cards_a_computer_took_lie_face_up_in_its_hand(app: CardClubWindow) -> None:
+    """A pile a computer took was seen by everyone: those cards show their faces, upright
+    and apart enough to read, while the rest of its hand stays face down."""
+    def took(g: Dudak) -> bool:
+        return any(len(set(g.known[s]) - set(g.collected[s])) >= 2 for s in (1, 2, 3))
+
+    g, j = find(1, took)
+    view = open_table(app, g, j)
+    obs = g.observation(0)
+    for s in (1, 2, 3):
+        known = [c for c in obs["known"][s] if c not in obs["collected"][s]]
+        toks = view.tokens_at(f"hand{s}")
+        assert len(toks) == obs["hand_sizes"][s]
+        shown = [t.card for t in toks if t.up]
+        assert sorted(shown) == sorted(known)
+        for t in toks:
+            sp = view.sprites[t.id]
+            assert sp.face_up == t.up and (not t.up or sp.card == t.card)
+        if len(known) >= 2 and s != 2:
+            xs = sorted(view.sprites[t.id].center_x for t in toks if t.up)
+            assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 0.15 * view.layout.card_w
+            assert all(view.sprites[t.id].angle == 0 for t in toks if t.up)

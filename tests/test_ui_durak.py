@@ -325,3 +325,22 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
             break
     assert view.journal.moves and view.thinking is None
     app.settings.levels.clear()
+
+
+def test_cards_the_computer_picked_up_lie_face_up_in_its_hand(app: CardClubWindow) -> None:
+    """The cards of a bout the computer took were seen by both players: they show their
+    faces in its row (the rest stays face down), and leave face up when played."""
+    g = Durak.new(seed=seed_where(HUMAN))
+    attack = g.legal_moves()[0]
+    g.play(attack)
+    g.play("take")
+    g.play("stop")                                   # the computer picks the card up
+    view = DurakTable(app, state=g, ai_seats=())
+    app.show_view(view)
+    pump(app, 3)
+    toks = view.tokens_at("hand1")
+    assert len(toks) == len(g.hands[COMPUTER])
+    assert [t.card for t in toks if t.up] == [attack.args[0]]
+    sp = view.sprite_of(attack.args[0], "hand1")
+    assert sp.face_up and sp.card == attack.args[0]
+    assert sum(not view.sprites[t.id].face_up for t in toks) == len(toks) - 1

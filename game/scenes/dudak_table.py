@@ -152,8 +152,13 @@ class DudakTable(TableView):
         sizes = obs["hand_sizes"]
         places: Places = {"hand0": list(obs["hand"]), "pile": list(obs["pile"]),
                           "out": [None] * len(obs["out"])}
+        self._known_n: dict[int, int] = {}
         for s in OTHERS:
-            places[f"hand{s}"] = [None] * sizes[s]
+            # cards a computer took from the pile were seen by all: they lie face up,
+            # on top of its hidden cards
+            known = [c for c in obs["known"][s] if c not in obs["collected"][s]]
+            self._known_n[s] = len(known)
+            places[f"hand{s}"] = [None] * (sizes[s] - len(known)) + known
         for s in range(PLAYERS):
             places[f"collected{s}"] = list(obs["collected"][s])
         return places
@@ -164,7 +169,8 @@ class DudakTable(TableView):
             x, y, a = L.hand(n)[i]
             return x, y, a, 200 + i
         if place in ("hand1", "hand2", "hand3"):
-            x, y, a = L.seat_card(int(place[-1]), i, n)
+            seat = int(place[-1])
+            x, y, a = L.seat_card(seat, i, n, self._known_n.get(seat, 0))
             return x, y, a, 60 + i
         if place == "pile":
             x, y, a = L.pile(i, n)

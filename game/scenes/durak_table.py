@@ -59,7 +59,9 @@ class DurakTable(TableView):
         return {"talon": talon, "trump": trump, "table": table,
                 "discard": [None] * obs["discard_count"],
                 "hand0": list(self.hand_order()),
-                "hand1": [None] * obs["opponent_hand_size"]}
+                # cards the opponent picked up were seen by both: they lie face up
+                "hand1": ([None] * (obs["opponent_hand_size"] - len(obs["opponent_known"]))
+                          + list(obs["opponent_known"]))}
 
     def slot(self, place: str, i: int, n: int) -> Slot | None:
         L = self.layout

@@ -59,14 +59,28 @@ class DudakLayout(TableLayout):
         return 24 * self.s, self.status_y + 6 * self.s
 
     # ----- the computers -------------------------------------------------------------------
-    def seat_card(self, seat: int, i: int, n: int) -> tuple[float, float, float]:
-        """A computer's face-down card: a row on top, a vertical stack at the sides."""
+    def seat_card(self, seat: int, i: int, n: int, known: int = 0
+                  ) -> tuple[float, float, float]:
+        """A computer's card: a row on top, a vertical stack at the sides.  The last
+        ``known`` cards lie face up (seen by all): in the top row like the others; at the
+        sides upright, fanned from the stack towards the middle so each index shows."""
         s = self.s
         if seat == 2:
             step = min(self.card_w * 0.26, 330 * s / max(n - 1, 1))
             return self.w / 2 + (i - (n - 1) / 2) * step, self.top_y, 0.0
-        step = min(6 * s, 96 * s / max(n - 1, 1))
-        return self.side_x[seat], self.side_y + (i - (n - 1) / 2) * step, 90.0
+        hidden = n - known
+        if i < hidden:
+            step = min(6 * s, 96 * s / max(hidden - 1, 1))
+            return self.side_x[seat], self.side_y + (i - (hidden - 1) / 2) * step, 90.0
+        j = i - hidden
+        if seat == 1:       # up to the pile's fan
+            room = self.pile_zone.cx - self.pile_zone.w / 2 - self.card_w / 2 - self.side_x[1]
+        else:               # over the waiting place, short of the pile
+            room = self.side_x[3] - (self.aside_left + self.card_w / 2)
+        step = min(self.card_w * 0.3, max(room, 0.0) / max(known - 1, 1))
+        x = (self.side_x[1] + j * step if seat == 1
+             else self.side_x[3] - (known - 1 - j) * step)
+        return x, self.side_y, 0.0
 
     def seat_box(self, seat: int, n: int = 8) -> Box:
         """Around a computer's ``n`` cards (the turn marker)."""
