@@ -5,7 +5,11 @@
   between the opponent's hand and the talon (the indicator stays last, cards the opponent
   picked up stay in its hand), walks the tree by UCB1 with availability counts, adds one
   node and plays the deal to its end with bit-level rules of thumb (``rollout`` for this
-  seat, ``opponent`` for the other, a random move with chance ``epsilon``).
+  seat, ``opponent`` for the other, a random move with chance ``epsilon``).  With
+  ``opponent_tree = "model"`` the opponent's replies inside the tree follow the
+  ``opponent`` rule of thumb too (an opponent model: the tree then branches only on this
+  seat's choices, which is what makes the level strong against rule-based players);
+  with ``"ucb"`` they are chosen by UCB1 as in plain ISMCTS.
 - Once the talon is empty every card is known (the unseen ones are the opponent's hand):
   :class:`game.ai.durak_fast.Solver` finds each move's value under best play.  A winning
   move is played at once; with a draw at best, the search chooses among the moves that
@@ -64,6 +68,9 @@ class DurakSearch:
         self.opp = POLICIES[str(params.get("opponent", "greedy"))]
         #: solver nodes per decision (0: no endgame solving)
         self.solve_nodes = int(params.get("solve_nodes", 40000))
+        #: "model": in the tree the opponent replies as the ``opponent`` rule of thumb
+        #: does; "ucb": it picks its replies by UCB1 like this seat
+        self.model_tree = str(params.get("opponent_tree", "ucb")) == "model"
         #: stop early once the leading root move is ahead by this share of the iterations
         #: left (1.0: only when nothing can change the decision)
         self.settle = float(params.get("settle", 1.0))
@@ -221,9 +228,26 @@ class DurakSearch:
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
+        me = self._seat
+        model = self.model_tree
         while not g.over:
             seat = g.current
             kids = node.children
+            if model and seat != me:
+                # the opponent's replies follow the opponent model; a node per reply
+                # keeps what this seat sees apart
+                m = self.opp(g)
+                nxt = kids.get(m)
+                if nxt is None:
+                    nxt = kids[m] = Node(seat)
+                    g.apply(m)
+                    path.append(nxt)
+                    break
+                node = nxt
+                g.apply(m)
+                path.append(node)
+                legal = g.legal()
+                continue
             untried = [m for m in legal if m not in kids]
             if untried:
                 m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
@@ -242,7 +266,6 @@ class DurakSearch:
             g.apply(best_m)
             path.append(node)
             legal = g.legal()
-        me = self._seat
         own, opp, eps = self.own, self.opp, self.epsilon
         rand = rng.random
         while not g.over:
