@@ -7,7 +7,6 @@ opponent is down to one card, never lead a single unless it is the highest left.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from game.ai import DecideOnce
@@ -28,35 +27,42 @@ class PaoDeKuaiHeuristic(DecideOnce):
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
-        counts = Counter(c[0] for c in obs["hand"])
+        counts: dict[str, int] = {}
+        for c in obs["hand"]:
+            counts[c[0]] = counts.get(c[0], 0) + 1
         seat = obs["seat"]
         sizes = obs["hand_sizes"]
         danger = any(n == 1 for s, n in enumerate(sizes) if s != seat)
         leading = obs["leading"]
         mine = sizes[seat]
-        return min(legal, key=lambda m: self._cost(m, counts, leading, danger, mine))
+        best, low = legal[0], self._cost(legal[0], counts, leading, danger, mine)
+        for m in legal[1:]:                    # min(): the first of the cheapest
+            cost = self._cost(m, counts, leading, danger, mine)
+            if cost < low:
+                best, low = m, cost
+        return best
 
-    def _cost(self, m: Move, counts: Counter[str], leading: bool, danger: bool,
+    @staticmethod
+    def _cost(m: Move, counts: dict[str, int], leading: bool, danger: bool,
               mine: int) -> float:
         if m.kind == "pass":
             return 1e9
-        cards = m.args
-        used = Counter(c[0] for c in cards)
-        n = len(cards)
+        info = _INFO.get(m.args)
+        if info is None:
+            info = _info(m.args)
+        used, n, top, is_bomb, two = info
         if n == mine:
             return -1e9                       # this play goes out: always take it
-        top = max(RANK[r] for r in used)
-        is_bomb = (len(used) == 1 and (n == 4 or (n == 3 and "A" in used)))
         cost = float(top)
-        for r, k in used.items():             # breaking a group costs
-            left = counts[r] - k
-            if left > 0 and counts[r] >= 2:
-                cost += 4 + (6 if counts[r] >= 3 else 0)
-            if counts[r] == 4 and not is_bomb:
+        for r, k in used:                     # breaking a group costs
+            have = counts.get(r, 0)
+            if have - k > 0 and have >= 2:
+                cost += 4 + (6 if have >= 3 else 0)
+            if have == 4 and not is_bomb:
                 cost += 12
         if is_bomb:
             cost += 10 if danger else 25
-        if "2S" in cards and not danger:
+        if two and not danger:
             cost += 8
         if leading:
             cost -= 2.5 * n                   # shed many cards at once
@@ -65,3 +71,22 @@ class PaoDeKuaiHeuristic(DecideOnce):
         elif danger and n == 1:
             cost -= 2 * top                   # stop the one-card player: go high
         return cost
+
+
+#: per play: (rank, count) in order of first appearance, cards, top rank, bomb?, 2S in it?
+_Info = tuple[tuple[tuple[str, int], ...], int, int, bool, bool]
+_INFO: dict[tuple[str, ...], _Info] = {}
+
+
+def _info(cards: tuple[str, ...]) -> _Info:
+    used: dict[str, int] = {}
+    for c in cards:
+        used[c[0]] = used.get(c[0], 0) + 1
+    n = len(cards)
+    top = max(RANK[r] for r in used)
+    is_bomb = len(used) == 1 and (n == 4 or (n == 3 and "A" in used))
+    info = (tuple(used.items()), n, top, is_bomb, "2S" in cards)
+    if len(_INFO) >= 100_000:
+        _INFO.clear()
+    _INFO[cards] = info
+    return info

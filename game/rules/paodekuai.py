@@ -177,6 +177,84 @@ def _pass_evidence(history: list[list[Any]], seats: list[int]
     return out
 
 
+def _high_first(card: str) -> int:
+    return -_RANK_OF[card]
+
+
+_HIGH_FIRST = _high_first
+_KINDS = {"single": 0, "pair": 1, "triple": 2, "straight": 3, "pairs": 4, "bomb": 5}
+
+
+_Pass = tuple[dict[int, int], int, int, int]
+
+
+def _breaks(then: list[_Pass], r: int) -> bool:
+    """Would one more card of rank ``r`` break any of a seat's passes?  ``then`` holds per
+    pass (rank counts of the hand it had then, so far; kind number, size and top of the
+    play it passed on): ``_adds_beat`` for each pass, unrolled."""
+    for counts, kind, size, top in then:
+        n = counts.get(r, 0) + 1
+        if n == 4 and (kind != 5 or r > top):
+            return True
+        if r == ACE and n == 3 and (kind != 5 or AAA_BOMB > top):
+            return True
+        if kind == 5:
+            continue
+        if kind <= 2:
+            if r > top and n >= size and not (kind == 2 and r == ACE):
+                return True
+            continue
+        if r <= top - size:
+            continue
+        need = 1 if kind == 3 else 2
+        if n < need or r > ACE:
+            continue
+        length = size // need
+        for t in range(max(r, top + 1), min(r + length - 1, ACE) + 1):
+            for x in range(t - length + 1, t + 1):
+                if counts.get(x, 0) + (x == r) < need:
+                    break
+            else:
+                return True
+    return False
+
+
+@dataclass
+class _Facts:
+    """What ``sample`` derives from an observation before dealing (the same for every
+    sample of one decision, so it is kept for the last observation seen)."""
+
+    unknown: list[str]          # the unseen cards, in deck order
+    others: list[int]
+    passes: dict[int, list[_Pass]]
+    constrained: bool
+    discard: list[str]
+
+
+_FACTS: list[Any] = [None]
+
+
+def _sample_facts(cls: type[PaoDeKuai], obs: dict[str, Any]) -> _Facts:
+    seat, hand, history, table = obs["seat"], obs["hand"], obs["history"], obs["table"]
+    memo = _FACTS[0]
+    if (memo is not None and memo[0] == seat and memo[1] == hand and memo[2] == history
+            and memo[3] == table):
+        facts: _Facts = memo[4]
+        return facts
+    played = [c for h in history if len(h) == 2 for c in h[1]]
+    gone = Counter(hand) + Counter(played)
+    unknown = list((Counter(cls.full_deck()) - gone).elements())
+    others = [s for s in range(PLAYERS) if s != seat]
+    evidence = _pass_evidence(history, others)
+    passes = {s: [(_rank_counts(later), _KINDS[shape.kind], shape.size, shape.top)
+                  for later, shape in evidence[s]] for s in others}
+    discard = list((Counter(played) - Counter(table)).elements())
+    facts = _Facts(unknown, others, passes, any(evidence.values()), discard)
+    _FACTS[0] = (seat, list(hand), [[h[0], list(h[1])] if len(h) == 2 else list(h)
+                                    for h in history], list(table), facts)
+    return facts
+
+
 # ----- speed: values built once and shared (Move, Shape and Event are immutable values) --
 _CACHE_LIMIT = 200_000
 PASS = Move("pass")
@@ -724,28 +802,25 @@ class PaoDeKuai(Game):
         first, each to a seat that can take it without breaking a pass, chosen in
         proportion to the room left (uniform when no pass constrains anything)."""
         seat = obs["seat"]
-        played = [c for h in obs["history"] if len(h) == 2 for c in h[1]]
-        gone = Counter(obs["hand"]) + Counter(played)
-        unknown = list((Counter(cls.full_deck()) - gone).elements())
+        known = _sample_facts(cls, obs)
+        unknown = list(known.unknown)
         rng.shuffle(unknown)
-        others = [s for s in range(PLAYERS) if s != seat]
-        passes = _pass_evidence(obs["history"], others)
+        others = known.others
         g = cls()
         g.hands[seat] = list(obs["hand"])
-        if any(passes.values()):
-            unknown.sort(key=lambda c: -RANK[c[0]])    # stable: random among equals
+        if known.constrained:
+            unknown.sort(key=_HIGH_FIRST)    # stable: random among equals
+            rank_of = _RANK_OF
             for _attempt in range(4):  # a dead end (rare) starts again in a new order
                 room = {s: obs["hand_sizes"][s] for s in others}
                 held: dict[int, list[str]] = {s: [] for s in others}
                 # per seat and pass: rank counts of the hand it had then, so far
-                then = {s: [(_rank_counts(later), shape) for later, shape in passes[s]]
-                        for s in others}
+                then = {s: [(dict(counts), kind, size, top)
+                            for counts, kind, size, top in known.passes[s]] for s in others}
                 stuck = False
                 for c in unknown:
-                    r = RANK[c[0]]
-                    fits = [s for s in others if room[s] > 0
-                            and not any(_adds_beat(counts, r, shape)
-                                        for counts, shape in then[s])]
+                    r = rank_of[c]
+                    fits = [s for s in others if room[s] > 0 and not _breaks(then[s], r)]
                     if not fits:
                         stuck = True
                         fits = [s for s in others if room[s] > 0]
@@ -756,26 +831,26 @@ class PaoDeKuai(Game):
                         to = fits[0] if x < room[fits[0]] else fits[1]
                     held[to].append(c)
                     room[to] -= 1
-                    for counts, _shape in then[to]:
+                    for evidence in then[to]:
+                        counts = evidence[0]
                         counts[r] = counts.get(r, 0) + 1
                 if not stuck:
                     break
                 rng.shuffle(unknown)
             for s in others:
-                g.hands[s] = sorted(held[s], key=card_key)
+                g.hands[s] = sorted(held[s], key=_BY_KEY)
         else:
             for s in others:
                 n = obs["hand_sizes"][s]
-                g.hands[s], unknown = sorted(unknown[:n], key=card_key), unknown[n:]
+                g.hands[s], unknown = sorted(unknown[:n], key=_BY_KEY), unknown[n:]
         g.current = obs["current_player"]
         g.table, g.table_seat = list(obs["table"]), obs["table_seat"]
         shape = obs["table_shape"]
-        g.table_shape = (classify(g.table, shape["top"] == HEAVENLY) if shape else None)
+        g.table_shape = (_shape(tuple(g.table), shape["top"] == HEAVENLY) if shape else None)
         g.table_led = obs["table_led"]
         g.passed = list(obs["passed"])
         g.passes = len(g.passed)
-        table = Counter(g.table)
-        g.discard = list((Counter(played) - table).elements())
+        g.discard = list(known.discard)
         g.history = [list(h) for h in obs["history"]]
         g.played_any, g.scores = list(obs["played_any"]), list(obs["scores"])
         g.opening = obs["opening"]
