@@ -54,9 +54,9 @@ def test_DUR4_to_DUR9_fast_durak_follows_the_engine_move_for_move() -> None:
     """Same legal moves, same state after every move, same result; the bit-level rules of
     thumb choose what greedy and the normal heuristic choose."""
     steps = 0
-    for seed in range(36):
+    for seed in range(150):
         steps += _play_side_by_side(seed, ("random", "greedy", "normal")[seed % 3])
-    assert steps > 1500
+    assert steps > 6000
 
 
 def _endgame(h0: list[str], h1: list[str], attacker: int, trump: str) -> Fast:
@@ -91,7 +91,7 @@ def test_DUR9_solver_agrees_with_brute_force_on_random_small_endgames() -> None:
     for _ in range(40):
         deck = list(range(36))
         rng.shuffle(deck)
-        n0, n1 = 1 + rng.below(4), 1 + rng.below(4)
+        n0, n1 = 1 + rng.below(3), 1 + rng.below(4)
         g = Fast()
         for c in deck[:n0]:
             g.hands[0] |= 1 << c
