@@ -62,3 +62,15 @@ def test_a_move_given_as_a_new_value_plays_as_the_engines_own() -> None:
             copy = Move(m.kind, tuple(reversed(m.args)))
             assert a.play(m) == b.play(copy)
             assert a.to_dict() == b.to_dict()
+
+
+def test_moves_with_arguments_that_are_not_text_still_get_a_notation_error() -> None:
+    import pytest
+
+    from game.rules import NotationError
+
+    g = PaoDeKuai.new(seed=1)
+    for bad in (Move("play", (["3H"],)), Move("play", ({},))):  # type: ignore[arg-type]
+        with pytest.raises(NotationError):
+            g.play(bad)
+    assert g.to_dict() == PaoDeKuai.new(seed=1).to_dict()

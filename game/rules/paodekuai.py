@@ -543,8 +543,14 @@ class PaoDeKuai(Game):
     # ----- playing --------------------------------------------------------------------
     def parse_move(self, move: Move | str) -> Move:
         # a move this engine made (legal_moves' shared values) is already normalised
-        if move is PASS or (type(move) is Move and _MOVES.get(move.args) is move):
+        if move is PASS:
             return move
+        if type(move) is Move:
+            try:
+                if _MOVES.get(move.args) is move:
+                    return move
+            except TypeError:             # unhashable arguments: the general path says why
+                pass
         return super().parse_move(move)
 
     def _normalise(self, move: Move) -> Move:
