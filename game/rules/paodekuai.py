@@ -256,7 +256,7 @@ def _sample_facts(cls: type[PaoDeKuai], obs: dict[str, Any]) -> _Facts:
 
 
 # ----- speed: values built once and shared (Move, Shape and Event are immutable values) --
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 100_000
 PASS = Move("pass")
 _MOVES: dict[tuple[str, ...], Move] = {}      # cards (sorted by card_key) -> its Move
 _SHAPES: dict[tuple[str, ...], Shape | None] = {}   # cards -> classify(cards) (no opening)
