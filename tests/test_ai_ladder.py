@@ -19,6 +19,9 @@ PLAYERS = {"durak": None, "paodekuai": None, "dudak": None, "autobus": 2}
 FAST_HARD = {"hard": {"iterations": 30}}
 #: Autobus rollouts play whole deals; short ones keep this test quick
 FAST_BUS = {"hard": {"iterations": 8, "rollout_moves": 80}}
+#: Dudák's search iterations are cheap (a lean simulator); a few more deals make the
+#: small count meaningful
+FAST_DUDAK = {"hard": {"iterations": 60}}
 
 
 def _rate(game: str, strong: str, weak: str, deals: int) -> tuple[float, float]:
@@ -28,7 +31,7 @@ def _rate(game: str, strong: str, weak: str, deals: int) -> tuple[float, float]:
     cls = GAMES[game]
     n = PLAYERS[game] or cls.players_allowed[0]
     r = tournament(game, deals, [strong] + [weak] * (n - 1), PLAYERS[game], seed=500,
-                   overrides=FAST_BUS if game == "autobus" else FAST_HARD)
+                   overrides={"autobus": FAST_BUS, "dudak": FAST_DUDAK}.get(game, FAST_HARD))
     top, low = r.by_level()
     assert top.level == strong and top.games == deals * n
     if game == "autobus":
@@ -49,7 +52,7 @@ def test_ladder_each_level_beats_the_one_below(game: str) -> None:
 # it), so this rung is guarded in the three games where it holds.
 @pytest.mark.parametrize("game", ["durak", "dudak", "paodekuai"])
 def test_ladder_hard_beats_normal(game: str) -> None:
-    deals = {"autobus": 1, "dudak": 4, "durak": 4}.get(game, 5)
+    deals = {"autobus": 1, "dudak": 10, "durak": 4}.get(game, 5)
     rate, fair = _rate(game, "hard", "normal", deals)
     assert rate > fair, (game, rate)
 

@@ -114,6 +114,7 @@ def menu_levels(game: str) -> dict[str, dict[str, Any]]:
 def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
     from game.ai.dudak_heuristic import DudakHeuristic
+    from game.ai.dudak_search import DudakSearch
     from game.ai.durak_heuristic import DurakHeuristic
     from game.ai.durak_search import DurakSearch
     from game.ai.greedy import GreedyBot
@@ -123,7 +124,7 @@ def _factories() -> dict[str, Callable[..., Bot]]:
     return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
             "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
-            "greedy": GreedyBot, "durak_search": DurakSearch}
+            "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0,

@@ -1,0 +1,348 @@
+"""A lean Dudák simulator for search (rules: shared/rules/dudak.md; the engine is
+game/rules/dudak.py, and tests/test_ai_dudak_fast.py plays both side by side).
+
+Cards are bits of an int: bit ``rank * 4 + suit`` (ranks 7..A as 0..7, suits in
+``CZECH_SUITS`` order), so the lowest set bit of a hand is its lowest card, ties going to
+the first suit: the order in which the ``greedy`` baseline breaks ties.  A move is an int:
+a card 0..31 (lead, beat or follow, as the position says), ``COLLECT``, ``TAKE`` or
+``DECLARE + suit``.  The simulator keeps what play needs (hands, the collecting seat's
+collected cards, trumps, the pile, whose turn, the phase, the move count, the Dudák) and
+nothing for the views (no events, no ``known`` lists, no abštych pile).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import CZECH_RANKS, CZECH_SUITS
+from game.rules import Move, Rng
+
+PLAYERS = 4
+MOVE_LIMIT = 2000                       # DUD-12
+RANK = {r: i for i, r in enumerate(CZECH_RANKS)}
+SUIT = {s: i for i, s in enumerate(CZECH_SUITS)}
+NAMES = [CZECH_RANKS[i // 4] + CZECH_SUITS[i % 4] for i in range(32)]
+SUIT_MASK = [sum(1 << (r * 4 + s) for r in range(8)) for s in range(4)]
+#: the cards of the same suit above each card
+ABOVE = [sum(1 << (r * 4 + c % 4) for r in range(c // 4 + 1, 8)) for c in range(32)]
+#: the Ober, King and Ace of every suit (the heuristic's "high cards")
+HIGH = sum(1 << (r * 4 + s) for r in range(RANK["O"], 8) for s in range(4))
+ALL = (1 << 32) - 1
+COLLECT, TAKE, DECLARE = 32, 33, 34
+START, COLLECTING, FOLLOW = 0, 1, 2
+PHASES = {"start": START, "collecting": COLLECTING, "follow": FOLLOW}
+
+
+def cid(card: str) -> int:
+    return RANK[card[0]] * 4 + SUIT[card[1]]
+
+
+def mask_of(cards: list[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << cid(c)
+    return m
+
+
+def bits(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+class FastDudak:
+    __slots__ = ("coll", "current", "dudak", "hands", "moves", "phase", "pile", "tmask",
+                 "trumps")
+
+    def __init__(self) -> None:
+        self.hands = [0] * PLAYERS
+        self.coll = 0                   # collected cards of the seat to act (DUD-7)
+        self.trumps = [-1] * PLAYERS
+        self.tmask = [0] * PLAYERS      # each seat's trump suit as a mask
+        self.pile: list[int] = []
+        self.current = 0
+        self.phase = START
+        self.moves = 0
+        self.dudak = -1
+
+    # ----- construction ---------------------------------------------------------------------
+    @classmethod
+    def from_engine(cls, g: Any) -> FastDudak:
+        f = cls()
+        f.hands = [mask_of(h) for h in g.hands]
+        f.coll = mask_of([c for k in g.collected for c in k])
+        f._set_trumps([SUIT[t] if t is not None else -1 for t in g.trumps])
+        f.pile = [cid(c) for c in g.pile]
+        f.current = g.current
+        f.phase = PHASES[g.phase]
+        f.moves = g.moves
+        f.dudak = -1 if g.dudak is None else g.dudak
+        return f
+
+    @classmethod
+    def sample(cls, obs: dict[str, Any], rng: Rng) -> FastDudak:
+        """A state consistent with one seat's observation, as the engine's ``sample``:
+        the unseen cards dealt at random to the other hands by size."""
+        return cls.deal(obs, unseen(obs), rng)
+
+    @classmethod
+    def deal(cls, obs: dict[str, Any], pool: list[int], rng: Rng,
+             exclude: list[int] | None = None) -> FastDudak:
+        """Deal ``pool`` (the unseen cards) at random to the other hands; ``exclude[s]``
+        is a mask of cards seat ``s`` is believed not to hold, kept when it can be."""
+        seat = obs["seat"]
+        f = cls()
+        pool = list(pool)
+        rng.shuffle(pool)
+        sizes = obs["hand_sizes"]
+        known = obs["known"]
+        f.hands[seat] = mask_of(obs["hand"])
+        if exclude is None:
+            for s in range(PLAYERS):
+                if s != seat:
+                    n = sizes[s] - len(known[s])
+                    f.hands[s] = mask_of(known[s])
+                    for c in pool[:n]:
+                        f.hands[s] |= 1 << c
+                    pool = pool[n:]
+        else:
+            f._deal_avoiding(obs, pool, exclude, rng)
+        f.coll = mask_of([c for k in obs["collected"] for c in k])
+        f._set_trumps([SUIT[t] if t is not None else -1 for t in obs["trumps"]])
+        f.pile = [cid(c) for c in obs["pile"]]
+        f.current = obs["current_player"]
+        f.phase = PHASES[obs["phase"]]
+        f.moves = obs["moves"]
+        return f
+
+    def _deal_avoiding(self, obs: dict[str, Any], pool: list[int], exclude: list[int],
+                       rng: Rng) -> None:
+        """Each unseen card (in the shuffled order) goes to a seat with room that is not
+        believed void of it; when every seat with room excludes it, to any with room."""
+        seat = obs["seat"]
+        room = [0] * PLAYERS
+        for s in range(PLAYERS):
+            if s != seat:
+                room[s] = obs["hand_sizes"][s] - len(obs["known"][s])
+                self.hands[s] = mask_of(obs["known"][s])
+        # the most constrained cards first, so they find a place
+        pool.sort(key=lambda c: sum(1 for s in range(PLAYERS)
+                                    if room[s] and not (exclude[s] >> c) & 1))
+        for c in pool:
+            ok = [s for s in range(PLAYERS) if room[s] and not (exclude[s] >> c) & 1]
+            if not ok:
+                ok = [s for s in range(PLAYERS) if room[s]]
+            # weighted by room left, as a random deal would be
+            total = sum(room[s] for s in ok)
+            x = rng.below(total)
+            for s in ok:
+                x -= room[s]
+                if x < 0:
+                    break
+            self.hands[s] |= 1 << c
+            room[s] -= 1
+
+    def _set_trumps(self, trumps: list[int]) -> None:
+        self.trumps = trumps
+        self.tmask = [SUIT_MASK[t] if t >= 0 else 0 for t in trumps]
+
+    def clone(self) -> FastDudak:
+        f = FastDudak.__new__(FastDudak)
+        f.hands = list(self.hands)
+        f.coll = self.coll
+        f.trumps = list(self.trumps)
+        f.tmask = list(self.tmask)
+        f.pile = list(self.pile)
+        f.current, f.phase, f.moves, f.dudak = self.current, self.phase, self.moves, self.dudak
+        return f
+
+    # ----- play -----------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.dudak >= 0
+
+    def count(self, seat: int) -> int:
+        n = self.hands[seat].bit_count()
+        return n + self.coll.bit_count() if seat == self.current else n
+
+    def legal(self) -> list[int]:
+        if self.dudak >= 0:
+            return []
+        seat = self.current
+        hand = self.hands[seat]
+        if self.phase == FOLLOW:
+            return bits(hand)
+        moves: list[int] = []
+        if self.phase == START and self.trumps[seat] < 0:
+            moves = [DECLARE + s for s in range(4) if s not in self.trumps]
+        if not self.pile:
+            return moves + bits(hand)
+        top = self.pile[-1]
+        tm = self.tmask[seat]
+        moves += bits(hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm)))
+        if self.trumps[seat] < 0:
+            moves.append(COLLECT)
+        moves.append(TAKE)
+        return moves
+
+    def apply(self, m: int) -> None:
+        self.moves += 1
+        seat = self.current
+        if m < 32:
+            self.hands[seat] ^= 1 << m
+            self.pile.append(m)
+            if self.phase == FOLLOW or len(self.pile) == 1:      # follow-up or lead
+                self._after(True)
+                return
+            if self.coll:                                        # beat (DUD-7, DUD-9)
+                self.hands[seat] |= self.coll
+                self.coll = 0
+            if not self.hands[seat]:
+                self.pile = []
+                self._after(True)
+                return
+            self.phase = FOLLOW
+            self._after(False)
+            return
+        if m == COLLECT:
+            self.coll |= 1 << self.pile.pop()
+            if self.pile:
+                self.phase = COLLECTING
+                self._after(False)
+                return
+            self.hands[seat] |= self.coll
+            self.coll = 0
+            self._after(True)
+            return
+        if m == TAKE:
+            h = self.hands[seat] | self.coll
+            for c in self.pile:
+                h |= 1 << c
+            self.hands[seat] = h
+            self.pile = []
+            self.coll = 0
+            self._after(True)
+            return
+        s = m - DECLARE                                          # DUD-3
+        trumps = self.trumps
+        trumps[seat] = s
+        self.tmask[seat] = SUIT_MASK[s]
+        if trumps.count(-1) == 1:
+            last = trumps.index(-1)
+            rest = next(t for t in range(4) if t not in trumps)
+            trumps[last] = rest
+            self.tmask[last] = SUIT_MASK[rest]
+        self._after(False)
+
+    def _after(self, end_turn: bool) -> None:
+        hands = self.hands
+        if end_turn:
+            self.phase = START
+            cur = self.current
+            for i in range(1, PLAYERS + 1):
+                s = (cur + i) % PLAYERS
+                if hands[s]:
+                    self.current = s
+                    break
+        cur = self.current
+        coll = self.coll
+        holders = [s for s in range(PLAYERS) if hands[s] or (coll and s == cur)]
+        if len(holders) <= 1:                                    # DUD-10
+            self.dudak = holders[0] if holders else cur
+        elif self.moves >= MOVE_LIMIT:                           # DUD-12
+            order = [(cur + i) % PLAYERS for i in range(PLAYERS)]
+            most = max(self.count(s) for s in order)
+            self.dudak = next(s for s in order if self.count(s) == most)
+
+    # ----- the policies ---------------------------------------------------------------------
+    def greedy(self) -> int:
+        """The move ``greedy.dudak_greedy`` makes here (declare at the first chance the
+        free suit held most; the lowest card, non-trumps first; collect before taking)."""
+        seat = self.current
+        hand = self.hands[seat]
+        trumps = self.trumps
+        if self.phase == START and trumps[seat] < 0:
+            best, most = -1, -1
+            for s in range(4):
+                if s not in trumps:
+                    n = (hand & SUIT_MASK[s]).bit_count()
+                    if n > most:
+                        best, most = s, n
+            return DECLARE + best
+        tm = self.tmask[seat]
+        if self.phase == FOLLOW or not self.pile:
+            m = hand & ~tm or hand
+            return (m & -m).bit_length() - 1
+        top = self.pile[-1]
+        beat = hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm))
+        if beat:
+            m = beat & ~tm or beat
+            return (m & -m).bit_length() - 1
+        return COLLECT if trumps[seat] < 0 else TAKE
+
+    def normal(self, declare_at: int = 4, collect_max: int = 2) -> int:
+        """The move the ``normal`` heuristic (game/ai/dudak_heuristic.py, no noise)
+        makes here: declare when the free suit's weight (high cards double) reaches
+        ``declare_at``; cheapest card; collect a little, else take."""
+        seat = self.current
+        hand = self.hands[seat]
+        trumps = self.trumps
+        if self.phase == START and trumps[seat] < 0:
+            best, most = -1, -1
+            for s in range(4):
+                if s not in trumps:
+                    sm = hand & SUIT_MASK[s]
+                    n = sm.bit_count() + (sm & HIGH).bit_count()
+                    if n > most:
+                        best, most = s, n
+            if most >= declare_at:
+                return DECLARE + best
+        tm = self.tmask[seat]
+        if self.phase == FOLLOW or not self.pile:
+            m = hand & ~tm or hand
+            return (m & -m).bit_length() - 1
+        top = self.pile[-1]
+        beat = hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm))
+        if beat:
+            m = beat & ~tm or beat
+            return (m & -m).bit_length() - 1
+        if trumps[seat] < 0 and self.coll.bit_count() < collect_max and len(self.pile) > 1:
+            return COLLECT
+        return TAKE
+
+
+def unseen(obs: dict[str, Any]) -> list[int]:
+    """The cards the observing seat cannot place (not in its hand, collected, known to be
+    in a hand, on the pile or out), lowest first."""
+    seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
+    seen |= {c for k in obs["collected"] for c in k} | {c for k in obs["known"] for c in k}
+    return sorted(cid(c) for c in NAMES if c not in seen)
+
+
+def to_move(code: int, phase: str, pile: bool) -> Move:
+    """The engine's move for a code, in a position with this phase and pile."""
+    if code >= DECLARE:
+        return Move("declare", (CZECH_SUITS[code - DECLARE],))
+    if code == COLLECT:
+        return Move("collect")
+    if code == TAKE:
+        return Move("take")
+    kind = "follow" if phase == "follow" else "beat" if pile else "lead"
+    return Move(kind, (NAMES[code],))
+
+
+def to_code(move: Move) -> int:
+    if move.kind == "declare":
+        return DECLARE + SUIT[move.args[0]]
+    if move.kind == "collect":
+        return COLLECT
+    if move.kind == "take":
+        return TAKE
+    return cid(move.args[0])

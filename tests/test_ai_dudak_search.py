@@ -1,0 +1,44 @@
+"""The Dudák search level (game/ai/dudak_search.py): what it reads from the pile about
+hidden hands is true of players who beat cheapest and shed their lowest card, and its
+decisions are legal and reproducible with a fixed iteration count."""
+from __future__ import annotations
+
+from game.ai import make_bot
+from game.ai.dudak_fast import FastDudak, mask_of, to_move
+from game.ai.dudak_search import evidence
+from game.rules import split_known
+from game.rules.dudak import Dudak
+
+
+def test_DUD5_DUD6_pile_evidence_never_excludes_a_card_a_greedy_player_holds() -> None:
+    checked = excluded = 0
+    for deal in range(30):
+        g = Dudak.new(seed=deal)
+        memory = [[0] * 4 for _ in range(4)]
+        while not g.is_over:
+            me = g.current
+            memory[me] = [a | b for a, b in zip(memory[me], evidence(g.observation(me)),
+                                                strict=True)]
+            for s in range(4):
+                if s != me:
+                    hidden = mask_of(split_known(g.hands[s], g.known[s])[1])
+                    assert memory[me][s] & hidden == 0, (deal, g.moves, s)
+                    checked += 1
+                    excluded += memory[me][s] != 0
+            g.play(to_move(FastDudak.from_engine(g).greedy(), g.phase, bool(g.pile)))
+    assert checked > 1000 and excluded > checked // 2       # it does learn something
+
+
+def test_dudak_search_plays_legal_reproducible_moves() -> None:
+    g = Dudak.new(seed=12)
+    moves = 0
+    while not g.is_over and moves < 60:
+        seat = g.current
+        legal = g.legal_moves()
+        obs = g.observation(seat)
+        a = make_bot("dudak", "hard", seed=3, overrides={"iterations": 40}).choose(obs, legal)
+        b = make_bot("dudak", "hard", seed=3, overrides={"iterations": 40}).choose(obs, legal)
+        assert a == b and a in legal
+        g.play(a)
+        moves += 1
+    assert moves > 20
