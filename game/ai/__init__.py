@@ -113,6 +113,7 @@ def menu_levels(game: str) -> dict[str, dict[str, Any]]:
 
 def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
+    from game.ai.autobus_search import AutobusSearch
     from game.ai.dudak_heuristic import DudakHeuristic
     from game.ai.dudak_search import DudakSearch
     from game.ai.durak_heuristic import DurakHeuristic
@@ -124,7 +125,8 @@ def _factories() -> dict[str, Callable[..., Bot]]:
     return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
             "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
-            "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch}
+            "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch,
+            "autobus_search": AutobusSearch}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0,

@@ -1,0 +1,85 @@
+"""The Hospodský autobus turn planner and the hard level's search (game/ai/autobus_*.py)."""
+from __future__ import annotations
+
+from game.ai import make_bot
+from game.ai.autobus_plan import Planner, context_from_obs, from_obs
+from game.ai.autobus_search import AutobusSearch
+from game.rules import Move
+from game.rules.autobus import Autobus
+
+from .helpers import rest_of_deck
+
+R0 = "2S 3S 4S 5S 6S 7S 8S 9S TS 5H"
+R1 = "2D 3D 4D 5D 6D 7D 8D 9D TD 9C"
+
+
+def deal(reserves: list[str], hands: list[str]) -> Autobus:
+    front = [c for r in reserves for c in r.split()] + [c for h in hands for c in h.split()]
+    return Autobus.new(deck=front + rest_of_deck("autobus", front), players=len(hands))
+
+
+def test_BUS5_BUS6_planner_bridges_a_run_to_the_reserve_top() -> None:
+    # run1 needs a 3; the hand holds 3 and 4, the reserve top is 5H: play 3, 4, then 5
+    g = deal([R0, R1], ["3H 4C KD QD", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H"]]
+    obs = g.observation(0)
+    value, plan = Planner(context_from_obs(obs)).plan(from_obs(obs))
+    plays = [(m.args[0], m.args[1]) for m in plan if m.kind == "play"]
+    assert plays[:3] == [("3H", "hand"), ("4C", "hand"), ("5H", "reserve")]
+    assert make_bot("autobus", "hard", seed=1, overrides={"iterations": 4}).choose(
+        obs, g.legal_moves()) == Move("play", ("3H", "hand", "run1"))
+
+
+def test_BUS11_planner_feeds_a_run_after_a_quiet_circuit() -> None:
+    # nothing helps the reserve top, so the planner would rather keep its cards; after a
+    # quiet circuit with the stock and completed pile empty it must play onto a run
+    g = deal([R0, R1], ["3H KC KD QD", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H"]]
+    g.stock, g.completed = [], []
+    g.quiet = 2
+    legal = g.legal_moves()
+    move = make_bot("autobus", "hard", seed=1, overrides={"iterations": 4}).choose(
+        g.observation(0), legal)
+    assert move.kind == "play"
+
+
+def test_planner_moves_are_legal_along_a_whole_deal() -> None:
+    """Every move of every plan, applied in order while the turn lasts, is legal."""
+    g = Autobus.new(seed=3, players=3)
+    bots = [make_bot("autobus", "normal", seed=s) for s in range(3)]
+    checked = 0
+    while not g.is_over and g.turn < 60:
+        seat = g.current_player
+        assert seat is not None
+        obs = g.observation(seat)
+        _, plan = Planner(context_from_obs(obs)).plan(from_obs(obs))
+        trial = g.clone()
+        for m in plan:
+            if trial.is_over or trial.current_player != seat:
+                break
+            assert m in trial.legal_moves(), (m, plan)
+            trial.play(m)
+            checked += 1
+        g.play(bots[seat].choose(obs, g.legal_moves()))
+    assert checked > 50
+
+
+def test_hard_is_anytime_and_honours_iterations() -> None:
+    g = Autobus.new(seed=5)
+    obs, legal = g.observation(0), g.legal_moves()
+    fixed = {"iterations": 6, "margin": 1e9}
+    a = make_bot("autobus", "hard", seed=9, overrides=fixed)
+    b = make_bot("autobus", "hard", seed=9, overrides=fixed)
+    b.start(obs, legal)
+    slices = 0
+    while not b.step(0.005):
+        slices += 1
+    assert a.choose(obs, legal) == b.best() and b.best() in legal
+    assert isinstance(b, AutobusSearch) and b.iterations_done == 6
+    # on the clock: a small budget ends after a few slices, with a legal move
+    c = make_bot("autobus", "hard", seed=9, overrides={"budget": 0.02, "margin": 1e9})
+    c.start(obs, legal)
+    steps = 1
+    while not c.step(0.005):
+        steps += 1
+    assert 2 <= steps <= 20 and c.best() in legal
