@@ -83,3 +83,34 @@ def test_hard_is_anytime_and_honours_iterations() -> None:
     while not c.step(0.005):
         steps += 1
     assert 2 <= steps <= 20 and c.best() in legal
+
+
+def test_hard_tree_spreads_root_visits_by_ucb_and_grows_a_second_level() -> None:
+    g = Autobus.new(seed=5)
+    obs, legal = g.observation(0), g.legal_moves()
+    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 60, "margin": 1e9})
+    assert isinstance(bot, AutobusSearch)
+    move = bot.choose(obs, legal)
+    kids = bot.root.children
+    assert len(kids) >= 2 and all(ch.visits >= 1 for ch in kids.values())
+    assert sum(ch.visits for ch in kids.values()) == 60 == bot.root.visits
+    # the most visited root move is the one played
+    assert move == max(kids, key=lambda m: kids[m].visits)
+    # the seat's next turn branches again: second-level nodes exist under the root moves
+    assert any(ch.children for ch in kids.values())
+    deep = [n for ch in kids.values() for n in ch.children.values()]
+    assert deep and sum(n.visits for n in deep) > 0
+
+
+def test_hard_tree_with_fixed_iterations_is_reproducible() -> None:
+    g = Autobus.new(seed=11, players=3)
+    obs, legal = g.observation(0), g.legal_moves()
+    fixed = {"iterations": 30, "margin": 1e9}
+    runs = []
+    for _ in range(2):
+        bot = make_bot("autobus", "hard", seed=4, overrides=fixed)
+        assert isinstance(bot, AutobusSearch)
+        move = bot.choose(obs, legal)
+        runs.append((move, sorted((str(m), ch.visits, round(ch.total, 6))
+                                  for m, ch in bot.root.children.items())))
+    assert runs[0] == runs[1]

@@ -1,6 +1,7 @@
-"""Hospodský autobus: the hard level, a search over the turn planner's moves."""
+"""Hospodský autobus: the hard level, a tree search over the seat's own turns."""
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -19,22 +20,43 @@ from game.ai.autobus_plan import (
 from game.rules import Move, Rng
 
 
+class Node:
+    """One of the seat's own decisions in the tree: the statistics of the move that led
+    here (``visits``, ``total``, ``avail``: how often it was available when its parent was
+    passed) and the children by move."""
+
+    __slots__ = ("avail", "children", "prior", "total", "visits")
+
+    def __init__(self, prior: float = 0.0) -> None:
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.prior = prior
+
+
 class AutobusSearch:
-    """Determinized Monte Carlo over the planner's best first moves.
+    """Determinized tree search (single-observer ISMCTS) over the seat's own turns.
 
     ``start`` asks the turn planner (on the observation alone) for the value of every
-    first move and keeps the ``width`` best.  Each iteration samples a full deal
-    consistent with the observation (the engine's ``sample``: other hands, the reserves
-    under their tops, the stock) and plays every candidate on a copy of it: the rest of
-    the seat's turn by the planner (which in the sample sees the cards it would draw and
-    reveal), the other seats' turns by the ``normal`` heuristic, then the seat's next
-    turn by the planner, scored by :func:`evaluate` and the reserve sizes (a won or lost
-    deal counts ``win``).  All candidates meet the same samples (common random numbers),
-    and the move with the best mean is played.  Thinking is anytime: ``step(seconds)``
-    runs whole iterations for a slice of CPU time; the budget is CPU time (``budget``)
-    or, with ``iterations`` set, that many iterations (decisions then depend only on the
-    observation and the seed).  Obvious moves (one candidate, or a planner margin above
-    ``margin``) are final at once.
+    first move; the ``width`` best and the ``normal`` level's move are the root's
+    children.  Each iteration samples a full deal consistent with the observation (the
+    engine's ``sample``: other hands, the reserves under their tops, the stock) and walks
+    down the tree: at a node it picks among the candidate moves by UCB1 with
+    availability counts (candidate sets differ between deals) plus a progressive bias
+    from the planner's value; the rest of the seat's turn follows the ``normal``
+    heuristic, the other seats' turns follow ``normal`` too (an opponent model, so the
+    tree branches on this seat's choices only), and at the seat's next turn the node
+    branches again over the planner's ``inner_width`` best first moves (planned on what
+    the seat would see there) and the normal move.  After ``depth`` own turns the deal
+    is cut off and scored by :func:`evaluate` and the reserve lead (a won or lost deal
+    counts ``win``).  The most visited root move is played.
+
+    Thinking is anytime: ``step(seconds)`` runs whole iterations for a slice of CPU
+    time; the budget is CPU time (``budget``) or, with ``iterations`` set, that many
+    iterations (decisions then depend only on the observation and the seed).  Obvious
+    moves (one candidate, a planner margin above ``margin``, or the next move of the plan
+    already searched while nothing new was seen) are final at once.
     """
 
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
@@ -47,23 +69,26 @@ class AutobusSearch:
         self.budget = float(params.get("budget", 0.1))
         self.iterations = int(params.get("iterations", 0))
         self.width = int(params.get("width", 5))
+        self.inner_width = int(params.get("inner_width", 3))
+        self.depth = max(1, int(params.get("depth", 2)))
+        self.exploration = float(params.get("exploration", 8.0))
+        self.bias = float(params.get("bias", 1.0))
         self.margin = float(params.get("margin", 6.0))
         self.nodes = int(params.get("nodes", 3000))
-        self.rollout_nodes = int(params.get("rollout_nodes", 200))
+        self.inner_nodes = int(params.get("inner_nodes", 200))
         self.win = float(params.get("win", 60.0))
         #: play on the plan of the move searched until something new is seen
         self.follow = bool(params.get("follow", True))
         self.weights = Weights()
         self.policy = _policy(game, str(params.get("rollout", "normal")))
-        #: the seat's own play in rollouts: "plan" (the planner) or "normal"
-        self.own = str(params.get("own", "plan"))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
         self._plans: dict[Move, list[Move]] = {}
         self._st: TurnState | None = None
         self._expect: tuple[Any, ...] | None = None
         self._obs: dict[str, Any] = {}
         self._cands: list[Move] = []
-        self._sums: list[float] = []
+        self._priors: list[float] = []
+        self._root = Node()
         self._count = 0
         self._spent = 0.0
         self._final = True
@@ -75,15 +100,16 @@ class AutobusSearch:
         self._obs = observation
         self._count, self._spent = 0, 0.0
         self._plans, self._st = {}, None
+        self._root = Node()
         if len(legal) == 1:
-            self._cands, self._sums, self._final = [legal[0]], [0.0], True
+            self._cands, self._priors, self._final = [legal[0]], [0.0], True
             return
         st = from_obs(observation)
         self._st = st
         fp = (observation["seat"], observation["turn"], st.key())
         plan = self._plans_kept
         if self.follow and plan and self._expect == fp and plan[0] in legal:
-            self._cands, self._sums, self._final = [plan[0]], [0.0], True
+            self._cands, self._priors, self._final = [plan[0]], [0.0], True
             self._plans = {plan[0]: plan}
             return
         planner = Planner(context_from_obs(observation, self.weights), self.nodes)
@@ -92,13 +118,24 @@ class AutobusSearch:
         self._plans = {m: p for m, (_, p) in plans.items()}
         ranked = sorted(vals, key=lambda m: -vals[m]) or [legal[0]]
         self._cands = ranked[:self.width]
-        if self.own == "normal":    # the rollout policy's own choice is always a candidate
-            hm = self._heuristic.decide(observation, legal)
-            if hm not in self._cands:
-                self._cands.append(hm)
-        self._sums = [0.0] * len(self._cands)
+        hm = self._heuristic.decide(observation, legal)
+        if hm not in self._cands:        # the opponent model's own choice is a candidate
+            self._cands.append(hm)
+        self._priors = self._prior_list(self._cands, vals)
         self._final = (len(self._cands) == 1
                        or vals[ranked[0]] - vals[ranked[1]] > self.margin)
+
+    def _prior_list(self, cands: list[Move], vals: dict[Move, float]) -> list[float]:
+        """The planner's value of each candidate relative to the best (0 for the best,
+        at most ``2 * margin`` below; a move the planner did not rank counts as
+        ``margin`` below)."""
+        top = max(vals.values()) if vals else 0.0
+        out = []
+        for m in cands:
+            v = vals.get(m)
+            d = -self.margin if v is None else v - top
+            out.append(max(d, -2.0 * self.margin))
+        return out
 
     def step(self, seconds: float) -> bool:
         if self._final:
@@ -124,10 +161,13 @@ class AutobusSearch:
     def best(self) -> Move:
         if not self._cands:
             raise RuntimeError("best() before start()")
-        best = 0
-        for i in range(1, len(self._cands)):   # ties keep the planner's order
-            if self._sums[i] > self._sums[best] + 1e-9:
-                best = i
+        kids = self._root.children
+        best, key = 0, (-1, -1e18)
+        for i, m in enumerate(self._cands):    # ties keep the planner's order
+            ch = kids.get(m)
+            k = (0, 0.0) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))
+            if k > key:
+                best, key = i, k
         move = self._cands[best]
         self._keep(move)
         return move
@@ -156,43 +196,85 @@ class AutobusSearch:
     def iterations_done(self) -> int:
         return self._count
 
-    # ----- one iteration: every candidate on one sampled deal -----------------------------
+    @property
+    def root(self) -> Node:
+        return self._root
+
+    # ----- one iteration: a walk down the tree on one sampled deal ------------------------
     def _iterate(self) -> None:
-        base = self.cls.sample(self._obs, self.rng)
-        for i, m in enumerate(self._cands):
-            g = base.clone()
-            self._sums[i] += self._rollout(g, m)
+        seat = self._obs["seat"]
+        g = self.cls.sample(self._obs, self.rng)
+        node = self._root
+        path: list[Node] = []
+        cands, priors = self._cands, self._priors
+        for level in range(self.depth):
+            if level:
+                cands, priors = self._candidates(g, seat)
+            child, m = self._select(node, cands, priors)
+            path.append(child)
+            g._apply(m)
+            self._own_turn(g, seat)
+            if level == self.depth - 1 or g.is_over:
+                break
+            while not g.is_over and g.current_player != seat:
+                g._apply(self.policy(g, g.legal_moves()))
+            if g.is_over:
+                break
+            node = child
+        score = self._score(g, seat)
+        for n in path:
+            n.visits += 1
+            n.total += score
+        self._root.visits += 1
+
+    def _select(self, node: Node, cands: list[Move],
+                priors: list[float]) -> tuple[Node, Move]:
+        """UCB1 with availability counts and a progressive bias; an untried candidate
+        goes first (the planner's best first)."""
+        kids = node.children
+        untried = -1
+        for i, m in enumerate(cands):
+            ch = kids.get(m)
+            if ch is None:
+                if untried < 0 or priors[i] > priors[untried]:
+                    untried = i
+            else:
+                ch.avail += 1
+        if untried >= 0:
+            m = cands[untried]
+            ch = kids[m] = Node(priors[untried])
+            ch.avail = 1
+            return ch, m
+        c, bias = self.exploration, self.bias
+        best_v, best_i = -1e18, 0
+        for i, m in enumerate(cands):
+            ch = kids[m]
+            v = (ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                 + bias * ch.prior / (ch.visits + 1))
+            if v > best_v:
+                best_v, best_i = v, i
+        return kids[cands[best_i]], cands[best_i]
+
+    def _candidates(self, g: Any, seat: int) -> tuple[list[Move], list[float]]:
+        """The planner's best first moves at the seat's turn in ``g`` (planned on what the
+        seat sees there) and the normal move, with their priors."""
+        legal = g.legal_moves()
+        hm = self.policy(g, legal)
+        if len(legal) == 1:
+            return [hm], [0.0]
+        ctx = context_from_game(g, seat, self.weights)
+        ctx.must_play = g.quiet >= g.players and not g.run_played
+        plans = Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
+        vals = {m: v for m, (v, _) in plans.items()}
+        cands = sorted(vals, key=lambda m: -vals[m])[:self.inner_width]
+        if hm not in cands:
+            cands.append(hm)
+        return cands, self._prior_list(cands, vals)
 
     def _own_turn(self, g: Any, seat: int) -> None:
-        """The rest of ``seat``'s turn by the clairvoyant planner."""
-        if self.own == "normal":
-            while not g.is_over and g.current_player == seat:
-                g._apply(self.policy(g, g.legal_moves()))
-            return
+        """The rest of ``seat``'s turn by the normal heuristic."""
         while not g.is_over and g.current_player == seat:
-            st = from_game(g, seat, clairvoyant=True)
-            ctx = context_from_game(g, seat, self.weights)
-            ctx.must_play = g.quiet >= g.players and not g.run_played
-            _, moves = Planner(ctx, self.rollout_nodes).plan(st)
-            applied = False
-            for m in moves:
-                if g.is_over or g.current_player != seat or m not in g.legal_moves():
-                    break
-                g._apply(m)
-                applied = True
-            if not applied:
-                legal = g.legal_moves()
-                g._apply(self.policy(g, legal))
-
-    def _rollout(self, g: Any, first: Move) -> float:
-        seat = self._obs["seat"]
-        g._apply(first)
-        self._own_turn(g, seat)
-        while not g.is_over and g.current_player != seat:
             g._apply(self.policy(g, g.legal_moves()))
-        if not g.is_over:
-            self._own_turn(g, seat)
-        return self._score(g, seat)
 
     def _score(self, g: Any, seat: int) -> float:
         if g.winner is not None:
