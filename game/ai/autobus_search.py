@@ -74,6 +74,8 @@ class AutobusSearch:
         self.exploration = float(params.get("exploration", 8.0))
         self.bias = float(params.get("bias", 1.0))
         self.margin = float(params.get("margin", 6.0))
+        #: at the seat's later turns the normal move goes first, as a prior of the best
+        self.inner_normal = bool(params.get("inner_normal", True))
         self.nodes = int(params.get("nodes", 3000))
         self.inner_nodes = int(params.get("inner_nodes", 200))
         self.win = float(params.get("win", 60.0))
@@ -240,7 +242,7 @@ class AutobusSearch:
                     untried = i
             else:
                 ch.avail += 1
-        if untried >= 0:
+        if untried >= 0:         # ties keep the earliest (the normal move inside)
             m = cands[untried]
             ch = kids[m] = Node(priors[untried])
             ch.avail = 1
@@ -267,9 +269,13 @@ class AutobusSearch:
         plans = Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
         vals = {m: v for m, (v, _) in plans.items()}
         cands = sorted(vals, key=lambda m: -vals[m])[:self.inner_width]
-        if hm not in cands:
-            cands.append(hm)
-        return cands, self._prior_list(cands, vals)
+        if hm in cands:
+            cands.remove(hm)
+        cands.insert(0, hm)
+        priors = self._prior_list(cands, vals)
+        if self.inner_normal:      # the normal move is tried first and carries no penalty
+            priors[0] = 0.0
+        return cands, priors
 
     def _own_turn(self, g: Any, seat: int) -> None:
         """The rest of ``seat``'s turn by the normal heuristic."""
