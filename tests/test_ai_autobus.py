@@ -85,10 +85,31 @@ def test_hard_is_anytime_and_honours_iterations() -> None:
     assert 2 <= steps <= 20 and c.best() in legal
 
 
-def test_hard_tree_spreads_root_visits_by_ucb_and_grows_a_second_level() -> None:
+def test_hard_tree_tries_every_root_move_on_each_deal_and_grows_a_second_level() -> None:
+    """The level's setting (``sweep``): each sampled deal is played from every root move
+    (the candidates are compared on the same deals); below the root the tree selects by
+    UCB1, and the seat's next turn branches again."""
     g = Autobus.new(seed=5)
     obs, legal = g.observation(0), g.legal_moves()
     bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 60, "margin": 1e9})
+    assert isinstance(bot, AutobusSearch) and bot.sweep
+    move = bot.choose(obs, legal)
+    kids = bot.root.children
+    assert len(kids) >= 2 and all(ch.visits == 60 for ch in kids.values())
+    assert bot.root.visits == 60 * len(kids)
+    # equal visits: the best mean is the move played
+    assert move == max(kids, key=lambda m: kids[m].total / kids[m].visits)
+    deep = [n for ch in kids.values() for n in ch.children.values()]
+    assert deep and sum(n.visits for n in deep) > 0
+    # UCB spreads the visits of a second-level node's children unevenly
+    assert any(len({n.visits for n in ch.children.values()}) > 1 for ch in kids.values())
+
+
+def test_hard_tree_spreads_root_visits_by_ucb_without_the_sweep() -> None:
+    g = Autobus.new(seed=5)
+    obs, legal = g.observation(0), g.legal_moves()
+    bot = make_bot("autobus", "hard", seed=3,
+                   overrides={"iterations": 60, "margin": 1e9, "sweep": False})
     assert isinstance(bot, AutobusSearch)
     move = bot.choose(obs, legal)
     kids = bot.root.children

@@ -81,6 +81,9 @@ class AutobusSearch:
         self.win = float(params.get("win", 60.0))
         #: play on the plan of the move searched until something new is seen
         self.follow = bool(params.get("follow", True))
+        #: every root candidate is tried on each sampled deal (common random numbers: the
+        #: candidates are compared on the same deals); the tree below still selects by UCB
+        self.sweep = bool(params.get("sweep", False))
         self.weights = Weights()
         self.policy = _policy(game, str(params.get("rollout", "normal")))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
@@ -204,15 +207,31 @@ class AutobusSearch:
 
     # ----- one iteration: a walk down the tree on one sampled deal ------------------------
     def _iterate(self) -> None:
-        seat = self._obs["seat"]
         g = self.cls.sample(self._obs, self.rng)
+        if not self.sweep:
+            self._descend(g, None)
+            return
+        kids = self._root.children
+        for i, m in enumerate(self._cands):
+            if m not in kids:
+                kids[m] = Node(self._priors[i])
+            kids[m].avail += 1
+            self._descend(g.clone(), m)
+
+    def _descend(self, g: Any, first: Move | None) -> None:
+        """One walk down the tree on the sampled deal ``g`` (from the root move ``first``
+        when given, else the one UCB selects)."""
+        seat = self._obs["seat"]
         node = self._root
         path: list[Node] = []
         cands, priors = self._cands, self._priors
         for level in range(self.depth):
             if level:
                 cands, priors = self._candidates(g, seat)
-            child, m = self._select(node, cands, priors)
+            if level == 0 and first is not None:
+                child, m = node.children[first], first
+            else:
+                child, m = self._select(node, cands, priors)
             path.append(child)
             g._apply(m)
             self._own_turn(g, seat)
