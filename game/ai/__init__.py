@@ -11,6 +11,7 @@ start + step to the budget + best.  Bots that do not search decide once, in ``st
 from __future__ import annotations
 
 import logging
+import time
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -59,6 +60,74 @@ class DecideOnce:
     def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
         self.start(observation, legal)
         return self.best()
+
+
+class Anytime:
+    """The anytime thinking shared by the search levels: ``step`` runs ``_iterate`` for a
+    slice of CPU time (``batch`` iterations between clock reads) until the decision's
+    ``budget`` is spent, or exactly ``iterations`` times when that is set (reproducible
+    decisions); ``_settled`` may end the thinking early.  A search supplies ``start``,
+    ``best`` and ``_iterate`` and sets ``budget``, ``iterations``, ``_final``, ``_spent``
+    and ``_count`` in ``start``."""
+
+    budget: float
+    iterations: int
+    _final: bool
+    _spent: float
+    _count: int
+    batch = 1
+
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        raise NotImplementedError
+
+    def best(self) -> Move:
+        raise NotImplementedError
+
+    def _iterate(self) -> None:
+        raise NotImplementedError
+
+    def _settled(self, used: float) -> bool:
+        """True when thinking on cannot change the decision (checked every 64)."""
+        return False
+
+    def step(self, seconds: float) -> bool:
+        """Think for up to ``seconds`` of CPU time; True once the decision is final."""
+        if self._final:
+            return True
+        clock = time.thread_time
+        t0 = clock()
+        stop = t0 + seconds
+        if not self.iterations:
+            stop = min(stop, t0 + self.budget - self._spent)
+        while True:
+            for _ in range(self.batch):
+                self._iterate()
+                self._count += 1
+                if self.iterations and self._count >= self.iterations:
+                    break
+            if self.iterations and self._count >= self.iterations:
+                self._final = True
+                break
+            now = clock()
+            if not self._count & 63 and self._settled(now - t0):
+                self._final = True
+                break
+            if now >= stop:
+                break
+        self._spent += clock() - t0
+        if not self.iterations and self._spent >= self.budget:
+            self._final = True
+        return self._final
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        while not self.step(self.budget if not self.iterations else 3600.0):
+            pass
+        return self.best()
+
+    @property
+    def iterations_done(self) -> int:
+        return self._count
 
 
 class RandomBot(DecideOnce):

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
+from game.ai import Anytime
 from game.ai.autobus_heuristic import AutobusHeuristic
 from game.ai.autobus_plan import (
     Planner,
@@ -35,7 +35,7 @@ class Node:
         self.prior = prior
 
 
-class AutobusSearch:
+class AutobusSearch(Anytime):
     """Determinized tree search (single-observer ISMCTS) over the seat's own turns.
 
     ``start`` asks the turn planner (on the observation alone) for the value of every
@@ -142,27 +142,6 @@ class AutobusSearch:
             out.append(max(d, -2.0 * self.margin))
         return out
 
-    def step(self, seconds: float) -> bool:
-        if self._final:
-            return True
-        clock = time.thread_time
-        t0 = clock()
-        stop = t0 + seconds
-        if not self.iterations:
-            stop = min(stop, t0 + self.budget - self._spent)
-        while True:
-            self._iterate()
-            self._count += 1
-            if self.iterations and self._count >= self.iterations:
-                self._final = True
-                break
-            if clock() >= stop:
-                break
-        self._spent += clock() - t0
-        if not self.iterations and self._spent >= self.budget:
-            self._final = True
-        return self._final
-
     def best(self) -> Move:
         if not self._cands:
             raise RuntimeError("best() before start()")
@@ -190,16 +169,6 @@ class AutobusSearch:
         ns, _ = apply_play(st, card, src, 0 if dst == "new" else int(dst[3:]))
         self._plans_kept = plan[1:]
         self._expect = (self._obs["seat"], self._obs["turn"], ns.key())
-
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(observation, legal)
-        while not self.step(self.budget if not self.iterations else 3600.0):
-            pass
-        return self.best()
-
-    @property
-    def iterations_done(self) -> int:
-        return self._count
 
     @property
     def root(self) -> Node:

@@ -21,9 +21,9 @@ The bot never reads hidden cards: it gets only the observation and the legal mov
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
+from game.ai import Anytime
 from game.ai.dudak_fast import (
     ABOVE,
     PLAYERS,
@@ -94,7 +94,9 @@ class Node:
         self.hint = -1                         # the rollout policy's move here
 
 
-class DudakSearch:
+class DudakSearch(Anytime):
+    batch = 4              # iterations between clock reads (one is cheap)
+
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         if game != "dudak":
             raise ValueError("dudak_search plays Dudák only")
@@ -156,31 +158,6 @@ class DudakSearch:
                                                   strict=True)]
             self._excl = list(self._memory)
 
-    def step(self, seconds: float) -> bool:
-        """Think for up to ``seconds`` of CPU time; True once the decision is final."""
-        if self._final:
-            return True
-        clock = time.thread_time
-        t0 = clock()
-        stop = t0 + seconds
-        if not self.iterations:
-            stop = min(stop, t0 + self.budget - self._spent)
-        while True:
-            for _ in range(4):
-                self._iterate()
-                self._count += 1
-                if self.iterations and self._count >= self.iterations:
-                    break
-            if self.iterations and self._count >= self.iterations:
-                self._final = True
-                break
-            if clock() >= stop:
-                break
-        self._spent += clock() - t0
-        if not self.iterations and self._spent >= self.budget:
-            self._final = True
-        return self._final
-
     def best(self) -> Move:
         if not self._legal:
             raise RuntimeError("best() before start()")
@@ -196,16 +173,6 @@ class DudakSearch:
         hint = self._root.hint
         code = max(tried, key=lambda c: (kids[c].visits, c == hint, kids[c].total))
         return self._legal[self._codes.index(code)]
-
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(observation, legal)
-        while not self.step(self.budget if not self.iterations else 3600.0):
-            pass
-        return self.best()
-
-    @property
-    def iterations_done(self) -> int:
-        return self._count
 
     # ----- one iteration --------------------------------------------------------------------
     def _policy(self, f: FastDudak) -> int:

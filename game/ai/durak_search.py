@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
+from game.ai import Anytime
 from game.ai.durak_fast import (
     ID,
     STOP,
@@ -54,7 +54,7 @@ class Node:
         self.total = 0.0
 
 
-class DurakSearch:
+class DurakSearch(Anytime):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         if game != "durak":
             raise ValueError("durak_search plays Durak only")
@@ -135,31 +135,6 @@ class DurakSearch:
         elif top == 1:
             self._ids = keep         # search among the moves that keep the draw
 
-    def step(self, seconds: float) -> bool:
-        if self._final:
-            return True
-        clock = time.thread_time
-        t0 = clock()
-        stop = t0 + seconds
-        if not self.iterations:
-            stop = min(stop, t0 + self.budget - self._spent)
-        while True:
-            self._iterate()
-            self._count += 1
-            if self.iterations and self._count >= self.iterations:
-                self._final = True
-                break
-            now = clock()
-            if not self._count & 63 and self._settled(now - t0):
-                self._final = True
-                break
-            if now >= stop:
-                break
-        self._spent += clock() - t0
-        if not self.iterations and self._spent >= self.budget:
-            self._final = True
-        return self._final
-
     def _settled(self, used: float) -> bool:
         """True when the most visited root move stays ahead whatever the iterations left
         (each adds one visit), so thinking on cannot change the decision."""
@@ -193,16 +168,6 @@ class DurakSearch:
 
     def _move(self, m: int) -> Move:
         return self._by_id[m]
-
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(observation, legal)
-        while not self.step(self.budget if not self.iterations else 3600.0):
-            pass
-        return self.best()
-
-    @property
-    def iterations_done(self) -> int:
-        return self._count
 
     # ----- one iteration --------------------------------------------------------------------
     def _deal(self, rng: random.Random) -> Fast:

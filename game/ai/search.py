@@ -21,10 +21,10 @@ The bot never reads hidden cards: it gets only the observation and the legal mov
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
+from game.ai import Anytime
 from game.rules import GAMES, Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
@@ -140,7 +140,7 @@ def _reward(g: Any) -> list[float]:
     raise ValueError(f"no reward for {key}")
 
 
-class SearchBot:
+class SearchBot(Anytime):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.game, self.level = game, level
         self.cls: type[Game] = GAMES[game]
@@ -181,29 +181,6 @@ class SearchBot:
         self._final = len(legal) == 1
         self._fallback = None
 
-    def step(self, seconds: float) -> bool:
-        """Think for up to ``seconds`` of CPU time; True once the decision is final."""
-        if self._final:
-            return True
-        clock = time.thread_time
-        t0 = clock()
-        stop = t0 + seconds
-        if not self.iterations:
-            stop = min(stop, t0 + self.budget - self._spent)
-        while True:
-            self._iterate()
-            self._count += 1
-            now = clock()
-            if self.iterations and self._count >= self.iterations:
-                self._final = True
-                break
-            if now >= stop:
-                break
-        self._spent += clock() - t0
-        if not self.iterations and self._spent >= self.budget:
-            self._final = True
-        return self._final
-
     def best(self) -> Move:
         if not self._legal:
             raise RuntimeError("best() before start()")
@@ -218,16 +195,6 @@ class SearchBot:
             return self._fallback
         hint = self._root.hint
         return max(tried, key=lambda m: (kids[m].visits, m == hint, kids[m].total))
-
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(observation, legal)
-        while not self.step(self.budget if not self.iterations else 3600.0):
-            pass
-        return self.best()
-
-    @property
-    def iterations_done(self) -> int:
-        return self._count
 
     # ----- one iteration --------------------------------------------------------------------
     def _iterate(self) -> None:
