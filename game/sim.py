@@ -131,6 +131,17 @@ class LevelStats:
         else:
             self.losses += 1
 
+    def absorb(self, other: LevelStats) -> None:
+        """Add another entry's counts and decision times to these."""
+        self.games += other.games
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        self.points += other.points
+        if self.times is None:
+            self.times = []
+        self.times += other.times or []
+
     def to_dict(self, fair: float, players: int = 2) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
         score = self.wins + self.draws / players     # a draw shares the deal
@@ -174,14 +185,7 @@ class TournamentReport:
     def by_level(self) -> list[LevelStats]:
         out: dict[str, LevelStats] = {}
         for e in self.entries:
-            agg = out.setdefault(e.level, LevelStats(e.level, times=[]))
-            agg.games += e.games
-            agg.wins += e.wins
-            agg.draws += e.draws
-            agg.losses += e.losses
-            agg.points += e.points
-            assert agg.times is not None
-            agg.times += e.times or []
+            out.setdefault(e.level, LevelStats(e.level, times=[])).absorb(e)
         return list(out.values())
 
     def to_dict(self) -> dict[str, Any]:
@@ -301,14 +305,7 @@ def tournament_jobs(game: str, deals: int, seats: list[str], players: int | None
     for i, first in enumerate(parts[0].entries):
         agg = LevelStats(first.level, times=[])
         for part in parts:
-            e = part.entries[i]
-            agg.games += e.games
-            agg.wins += e.wins
-            agg.draws += e.draws
-            agg.losses += e.losses
-            agg.points += e.points
-            assert agg.times is not None
-            agg.times += e.times or []
+            agg.absorb(part.entries[i])
         entries.append(agg)
     return TournamentReport(game, parts[0].players, deals, seed, entries,
                             sum(p.moves for p in parts), time.perf_counter() - begin)
