@@ -262,6 +262,20 @@ class FastDudak:
             self.dudak = next(s for s in order if self.count(s) == most)
 
     # ----- the policies ---------------------------------------------------------------------
+    def _cheapest(self, seat: int, hand: int) -> int | None:
+        """The cheapest card to lead, follow or beat with (non-trumps first), as greedy and
+        normal play it; None when no card beats the pile's top."""
+        tm = self.tmask[seat]
+        if self.phase == FOLLOW or not self.pile:
+            m = hand & ~tm or hand
+            return (m & -m).bit_length() - 1
+        top = self.pile[-1]
+        beat = hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm))
+        if beat:
+            m = beat & ~tm or beat
+            return (m & -m).bit_length() - 1
+        return None
+
     def greedy(self) -> int:
         """The move ``greedy.dudak_greedy`` makes here (declare at the first chance the
         free suit held most; the lowest card, non-trumps first; collect before taking)."""
@@ -276,15 +290,9 @@ class FastDudak:
                     if n > most:
                         best, most = s, n
             return DECLARE + best
-        tm = self.tmask[seat]
-        if self.phase == FOLLOW or not self.pile:
-            m = hand & ~tm or hand
-            return (m & -m).bit_length() - 1
-        top = self.pile[-1]
-        beat = hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm))
-        if beat:
-            m = beat & ~tm or beat
-            return (m & -m).bit_length() - 1
+        card = self._cheapest(seat, hand)
+        if card is not None:
+            return card
         return COLLECT if trumps[seat] < 0 else TAKE
 
     def normal(self, declare_at: int = 4, collect_max: int = 2) -> int:
@@ -304,15 +312,9 @@ class FastDudak:
                         best, most = s, n
             if most >= declare_at:
                 return DECLARE + best
-        tm = self.tmask[seat]
-        if self.phase == FOLLOW or not self.pile:
-            m = hand & ~tm or hand
-            return (m & -m).bit_length() - 1
-        top = self.pile[-1]
-        beat = hand & (ABOVE[top] | (0 if (tm >> top) & 1 else tm))
-        if beat:
-            m = beat & ~tm or beat
-            return (m & -m).bit_length() - 1
+        card = self._cheapest(seat, hand)
+        if card is not None:
+            return card
         if trumps[seat] < 0 and self.coll.bit_count() < collect_max and len(self.pile) > 1:
             return COLLECT
         return TAKE
