@@ -65,7 +65,7 @@ def test_planner_moves_are_legal_along_a_whole_deal() -> None:
 
 
 def test_hard_is_anytime_and_honours_iterations() -> None:
-    g = Autobus.new(seed=5)
+    g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
     fixed = {"iterations": 6, "margin": 1e9}
     a = make_bot("autobus", "hard", seed=9, overrides=fixed)
@@ -89,9 +89,10 @@ def test_hard_tree_tries_every_root_move_on_each_deal_and_grows_a_second_level()
     """The level's setting (``sweep``): each sampled deal is played from every root move
     (the candidates are compared on the same deals); below the root the tree selects by
     UCB1, and the seat's next turn branches again."""
-    g = Autobus.new(seed=5)
+    g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
-    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 60, "margin": 1e9})
+    bot = make_bot("autobus", "hard", seed=3,
+                   overrides={"iterations": 60, "margin": 1e9, "confidence": 0.0})
     assert isinstance(bot, AutobusSearch) and bot.sweep
     move = bot.choose(obs, legal)
     kids = bot.root.children
@@ -106,7 +107,7 @@ def test_hard_tree_tries_every_root_move_on_each_deal_and_grows_a_second_level()
 
 
 def test_hard_tree_spreads_root_visits_by_ucb_without_the_sweep() -> None:
-    g = Autobus.new(seed=5)
+    g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
     bot = make_bot("autobus", "hard", seed=3,
                    overrides={"iterations": 60, "margin": 1e9, "sweep": False})
@@ -135,3 +136,70 @@ def test_hard_tree_with_fixed_iterations_is_reproducible() -> None:
         runs.append((move, sorted((str(m), ch.visits, round(ch.total, 6))
                                   for m, ch in bot.root.children.items())))
     assert runs[0] == runs[1]
+
+
+def test_BUS6_planner_plays_the_reserve_top_before_committing_other_cards() -> None:
+    # run1 needs a 5 and the reserve top is 5H; the hand could also feed run2 first, but
+    # the uncovered card is news, so every first move the planner offers is that play
+    g = deal([R0, R1], ["6C 7C KD X", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H", "3H", "4H"], ["AD", "2D", "3D", "4D", "5D"]]
+    obs, legal = g.observation(0), g.legal_moves()
+    assert any(m.args[1] == "hand" for m in legal if m.kind == "play")
+    plans = Planner(context_from_obs(obs)).root_plans(from_obs(obs), legal)
+    assert list(plans) == [Move("play", ("5H", "reserve", "run1"))]
+    bot = make_bot("autobus", "hard", seed=2, overrides={"iterations": 4})
+    assert bot.choose(obs, legal) == Move("play", ("5H", "reserve", "run1"))
+
+
+def test_BUS8_value_estimate_fears_a_pile_wall_with_nothing_to_put_on_it() -> None:
+    # every space taken (ranks 3, 8, J, K): keeping a card of one of those ranks saves the
+    # next turn from the bus; keeping only cards that fit nowhere is marked down
+    from game.ai.autobus_plan import TurnState, Weights, evaluate
+
+    def state(hand: list[str]) -> TurnState:
+        return TurnState(hand, ["9S"], 5, [["3C"], ["8D"], ["JH"], ["KS"]],
+                         ["3", "8", "J", "K"], [None], None)
+
+    ctx = context_from_obs(deal([R0, R1], ["2H 2C 2D 2S", "AC 2C 3C 4C"]).observation(0))
+    safe, wall = evaluate(state(["5C", "8H"]), ctx), evaluate(state(["5C", "6H"]), ctx)
+    assert safe - wall == Weights().lock > 0
+
+
+def test_hard_plays_its_own_turns_in_the_walks_by_the_plan() -> None:
+    """In a walk the rest of the seat's turn follows the plan of the move tried (then the
+    planner again after each new card), not the normal heuristic's choices."""
+    g = deal([R0, R1], ["3H 4C KD QD", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H"]]
+    bot = make_bot("autobus", "hard", seed=1, overrides={"iterations": 1})
+    assert isinstance(bot, AutobusSearch) and bot.own == "plan"
+    bot.start(g.observation(0), g.legal_moves())
+    trial = g.clone()
+    first = Move("play", ("3H", "hand", "run1"))
+    trial._apply(first)
+    bot._own_turn(trial, 0, bot._plans[first][1:])
+    # 4C and the reserve top 5H followed the 3H: the run now needs a 6 or more
+    assert trial.runs[0] is not None and len(trial.runs[0]) >= 5
+    assert trial.runs[0][2:5] == ["3H", "4C", "5H"]
+
+
+def test_hard_keeps_the_planners_choice_unless_the_search_is_confident() -> None:
+    """With ``confidence`` (the level's setting) another root move replaces the planner's
+    choice only when it scored higher on the same sampled deals by that many standard
+    errors of the paired difference."""
+    g = Autobus.new(seed=22)
+    obs, legal = g.observation(0), g.legal_moves()
+    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 40, "margin": 1e9})
+    assert isinstance(bot, AutobusSearch) and bot.confidence > 0
+    bot.start(obs, legal)
+    while not bot.step(0.01):
+        pass
+    n = bot.root.children[bot._cands[0]].visits
+    assert n == 40
+    # a fabricated record: candidate 1 always 1 point better, candidate 2 better on average
+    # but noisy (+9 or -7): only candidate 1 is a confident improvement
+    bot._diff = [0.0, 1.0 * n, 1.0 * n] + [0.0] * (len(bot._diff) - 3)
+    bot._diff_sq = [0.0, 1.0 * n, 65.0 * n] + [0.0] * (len(bot._diff) - 3)
+    assert bot._confident() == 1
+    bot._diff[1] = bot._diff_sq[1] = 0.0
+    assert bot._confident() == 0            # the noisy one does not replace the plan
+    assert bot.best() == bot._cands[0]

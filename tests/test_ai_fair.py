@@ -112,3 +112,4 @@ def test_greedy_baselines_are_hidden_from_the_menu() -> None:
     for game in GAMES:
         assert "greedy" in levels(game) and "greedy" not in menu_levels(game)
         assert {"random", "easy", "normal", "hard"} <= set(menu_levels(game))
+    assert "planner" in levels("autobus") and "planner" not in menu_levels("autobus")

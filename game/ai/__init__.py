@@ -182,6 +182,7 @@ def menu_levels(game: str) -> dict[str, dict[str, Any]]:
 
 def _factories() -> dict[str, Callable[..., Bot]]:
     from game.ai.autobus_heuristic import AutobusHeuristic
+    from game.ai.autobus_plan import PlannerBot
     from game.ai.autobus_search import AutobusSearch
     from game.ai.dudak_heuristic import DudakHeuristic
     from game.ai.dudak_search import DudakSearch
@@ -195,7 +196,7 @@ def _factories() -> dict[str, Callable[..., Bot]]:
             "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
             "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
             "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch,
-            "autobus_search": AutobusSearch}
+            "autobus_search": AutobusSearch, "autobus_planner": PlannerBot}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0,

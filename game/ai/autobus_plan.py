@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai import DecideOnce
 from game.rules import Move
 
 RUN_RANKS = "A23456789TJQK"
@@ -30,17 +31,23 @@ def val(card: str) -> int:
 
 @dataclass
 class Weights:
+    """The value estimate's weights.  Tuned on fast planner-only deals (README, "AI
+    opponents"): cards kept are resources, not a burden (a card waiting on an auxiliary
+    pile counts slightly for the seat, a free space by itself counts nothing), the
+    other seats' reach to their reserve tops weighs heavily, and a pile wall with no
+    hand card to put on it (the bus next turn) is a real risk."""
     reserve: float = 10.0      # per reserve card
     joker: float = 2.5         # per joker kept in hand or on an auxiliary top
-    hand: float = -0.3         # per other hand card kept (the hand refills anyway)
-    aux_card: float = 1.0      # per card waiting on an auxiliary pile
-    space: float = 1.2         # per free auxiliary space
+    hand: float = -0.6         # per other hand card kept (the hand refills anyway)
+    aux_card: float = -0.25    # per card waiting on an auxiliary pile (negative: an asset)
+    space: float = 0.0         # per free auxiliary space
     dup: float = 0.8           # per auxiliary pile with a rank another pile has
     ready: tuple[float, ...] = (3.0, 1.5, 0.5)   # own top reachable with gap 0, 1, 2
-    threat: float = 3.5        # an opponent's reserve top within reach of the runs
+    threat: float = 10.0       # an opponent's reserve top within reach of the runs
     reach: tuple[float, ...] = (1.0, 0.45, 0.18, 0.07)   # ... its chance by gap
     reveal: float = 1.5        # a reserve card to be revealed (the turn goes on)
-    draw: float = 2.0          # four cards to be drawn (besides their hand value)
+    draw: float = 0.0          # four cards to be drawn (besides their hand value)
+    lock: float = 5.0          # every space taken and no hand card fits a pile: the bus
 
 
 @dataclass
@@ -174,6 +181,10 @@ def evaluate(st: TurnState, ctx: Context) -> float:
         else:
             res[val(p[-1])] = res.get(val(p[-1]), 0) + len(p)
     v += w.joker * jokers
+    if w.lock and all(st.aux):   # no free space: unless a kept card fits a pile, the bus
+        ranks = set(st.aux_rank)
+        if not any(c == JOKER or c[0] in ranks for c in st.hand):
+            v -= w.lock
     needs = [n for n in st.runs if n is not None]
     top = st.top()
     if top is not None and top != UNKNOWN and top != JOKER:
@@ -355,7 +366,13 @@ class Planner:
 
     def root_plans(self, st: TurnState,
                    legal: list[Move]) -> dict[Move, tuple[float, list[Move]]]:
-        """Each distinct legal first move: its value and the best plan starting with it."""
+        """Each distinct legal first move: its value and the best plan starting with it.
+
+        While the reserve top can be played, only those plays are first moves: the card
+        it uncovers is news, so the seat sees it before it commits any other card."""
+        reserve = [m for m in legal if m.kind == "play" and m.args[1] == "reserve"]
+        if reserve:
+            legal = reserve
         out: dict[Move, tuple[float, list[Move]]] = {}
         w = self.ctx.weights
         plays = _plays(st)
@@ -388,3 +405,21 @@ def best_move(obs: dict[str, Any], legal: list[Move], weights: Weights | None = 
     if not vals:
         return legal[0]
     return max(vals, key=lambda m: vals[m])
+
+
+class PlannerBot(DecideOnce):
+    """The planner alone as a level (``kind = "autobus_planner"``, hidden): each decision
+    plays the first move of the best plan; ``nodes`` caps the search and any
+    :class:`Weights` field may be set in the level's table.  It measures the value
+    estimate by itself (``cardclub sim autobus --seats planner,naive``)."""
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        self.level = level
+        self.nodes = int(params.get("nodes", 1000))
+        names = set(Weights.__dataclass_fields__) - {"ready", "reach"}
+        self.weights = Weights()
+        for k in names & set(params):
+            setattr(self.weights, k, float(params[k]))
+
+    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+        return best_move(obs, legal, self.weights, self.nodes)

@@ -84,6 +84,12 @@ class AutobusSearch(Anytime):
         #: every root candidate is tried on each sampled deal (common random numbers: the
         #: candidates are compared on the same deals); the tree below still selects by UCB
         self.sweep = bool(params.get("sweep", False))
+        #: the rest of the seat's own turns in a walk: "plan" (the turn planner, on what
+        #: the seat sees) or "normal" (the normal heuristic)
+        self.own = str(params.get("own", "plan"))
+        #: with ``sweep``: the planner's choice stands unless another root move scored
+        #: higher on the same deals by this many standard errors (0: the best mean plays)
+        self.confidence = float(params.get("confidence", 0.0))
         self.weights = Weights()
         self.policy = _policy(game, str(params.get("rollout", "normal")))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
@@ -104,6 +110,7 @@ class AutobusSearch(Anytime):
             raise ValueError("no legal moves to choose from")
         self._obs = observation
         self._count, self._spent = 0, 0.0
+        self._diff, self._diff_sq = [0.0] * (self.width + 1), [0.0] * (self.width + 1)
         self._plans, self._st = {}, None
         self._root = Node()
         if len(legal) == 1:
@@ -146,6 +153,10 @@ class AutobusSearch(Anytime):
         if not self._cands:
             raise RuntimeError("best() before start()")
         kids = self._root.children
+        if self.sweep and self.confidence > 0:
+            move = self._cands[self._confident()]
+            self._keep(move)
+            return move
         best, key = 0, (-1, -1e18)
         for i, m in enumerate(self._cands):    # ties keep the planner's order
             ch = kids.get(m)
@@ -155,6 +166,22 @@ class AutobusSearch(Anytime):
         move = self._cands[best]
         self._keep(move)
         return move
+
+    def _confident(self) -> int:
+        """The candidate to play under ``confidence``: the planner's choice (index 0)
+        unless another candidate beat it on the same sampled deals by more than
+        ``confidence`` standard errors of the paired difference; of those, the best mean."""
+        n = self._root.children[self._cands[0]].visits if self._cands[0] in \
+            self._root.children else 0
+        if n < 2:
+            return 0
+        best, best_mean = 0, 0.0
+        for i in range(1, len(self._cands)):
+            mean = self._diff[i] / n
+            var = max(self._diff_sq[i] / n - mean * mean, 0.0)
+            if mean - self.confidence * math.sqrt(var / n) > 0 and mean > best_mean:
+                best, best_mean = i, mean
+        return best
 
     _plans_kept: list[Move] | None = None
 
@@ -181,29 +208,34 @@ class AutobusSearch(Anytime):
             self._descend(g, None)
             return
         kids = self._root.children
+        scores = []
         for i, m in enumerate(self._cands):
             if m not in kids:
                 kids[m] = Node(self._priors[i])
             kids[m].avail += 1
-            self._descend(g.clone(), m)
+            scores.append(self._descend(g.clone(), m))
+        for i, sc in enumerate(scores):      # paired with the planner's choice
+            d = sc - scores[0]
+            self._diff[i] += d
+            self._diff_sq[i] += d * d
 
-    def _descend(self, g: Any, first: Move | None) -> None:
+    def _descend(self, g: Any, first: Move | None) -> float:
         """One walk down the tree on the sampled deal ``g`` (from the root move ``first``
         when given, else the one UCB selects)."""
         seat = self._obs["seat"]
         node = self._root
         path: list[Node] = []
-        cands, priors = self._cands, self._priors
+        cands, priors, plans = self._cands, self._priors, self._plans
         for level in range(self.depth):
             if level:
-                cands, priors = self._candidates(g, seat)
+                cands, priors, plans = self._candidates(g, seat)
             if level == 0 and first is not None:
                 child, m = node.children[first], first
             else:
                 child, m = self._select(node, cands, priors)
             path.append(child)
             g._apply(m)
-            self._own_turn(g, seat)
+            self._own_turn(g, seat, plans.get(m, [m])[1:])
             if level == self.depth - 1 or g.is_over:
                 break
             while not g.is_over and g.current_player != seat:
@@ -216,6 +248,7 @@ class AutobusSearch(Anytime):
             n.visits += 1
             n.total += score
         self._root.visits += 1
+        return score
 
     def _select(self, node: Node, cands: list[Move],
                 priors: list[float]) -> tuple[Node, Move]:
@@ -245,16 +278,15 @@ class AutobusSearch(Anytime):
                 best_v, best_i = v, i
         return kids[cands[best_i]], cands[best_i]
 
-    def _candidates(self, g: Any, seat: int) -> tuple[list[Move], list[float]]:
+    def _candidates(self, g: Any, seat: int) -> tuple[list[Move], list[float],
+                                                      dict[Move, list[Move]]]:
         """The planner's best first moves at the seat's turn in ``g`` (planned on what the
-        seat sees there) and the normal move, with their priors."""
+        seat sees there) and the normal move, with their priors and plans."""
         legal = g.legal_moves()
         hm = self.policy(g, legal)
         if len(legal) == 1:
-            return [hm], [0.0]
-        ctx = context_from_game(g, seat, self.weights)
-        ctx.must_play = g.quiet >= g.players and not g.run_played
-        plans = Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
+            return [hm], [0.0], {}
+        plans = self._root_plans(g, seat, legal)
         vals = {m: v for m, (v, _) in plans.items()}
         cands = sorted(vals, key=lambda m: -vals[m])[:self.inner_width]
         if hm in cands:
@@ -263,12 +295,34 @@ class AutobusSearch(Anytime):
         priors = self._prior_list(cands, vals)
         if self.inner_normal:      # the normal move is tried first and carries no penalty
             priors[0] = 0.0
-        return cands, priors
+        return cands, priors, {m: p for m, (_, p) in plans.items()}
 
-    def _own_turn(self, g: Any, seat: int) -> None:
-        """The rest of ``seat``'s turn by the normal heuristic."""
+    def _root_plans(self, g: Any, seat: int,
+                    legal: list[Move]) -> dict[Move, tuple[float, list[Move]]]:
+        """The planner's plans at ``seat``'s turn in ``g``, on what the seat sees there."""
+        ctx = context_from_game(g, seat, self.weights)
+        ctx.must_play = g.quiet >= g.players and not g.run_played
+        return Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
+
+    def _own_turn(self, g: Any, seat: int, rest: list[Move]) -> None:
+        """The rest of ``seat``'s turn: the moves ``rest`` still planned, then (with
+        ``own = "plan"``) the planner's plans on what the seat sees after each new card,
+        or (``own = "normal"``) the normal heuristic."""
+        rest = list(rest) if self.own == "plan" else []
         while not g.is_over and g.current_player == seat:
-            g._apply(self.policy(g, g.legal_moves()))
+            if rest:
+                m = rest.pop(0)
+                if m in g.legal_moves():     # a plan stops where news arrives, so its
+                    g._apply(m)              # moves stay legal; this is a safeguard
+                    continue
+                rest = []
+            legal = g.legal_moves()
+            plans = self._root_plans(g, seat, legal) if self.own == "plan" else {}
+            if not plans:
+                g._apply(self.policy(g, legal))
+                continue
+            m = max(plans, key=lambda k: plans[k][0])
+            rest = list(plans[m][1])
 
     def _score(self, g: Any, seat: int) -> float:
         if g.winner is not None:
