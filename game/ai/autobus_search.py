@@ -100,6 +100,11 @@ class AutobusSearch(Anytime):
         self._cands: list[Move] = []
         self._priors: list[float] = []
         self._root = Node()
+        self._diff: list[float] = []
+        self._diff_sq: list[float] = []
+        self._pairs = 0
+        self._deal: Any = None
+        self._scores: list[float] = []
         self._count = 0
         self._spent = 0.0
         self._final = True
@@ -111,6 +116,7 @@ class AutobusSearch(Anytime):
         self._obs = observation
         self._count, self._spent = 0, 0.0
         self._diff, self._diff_sq = [0.0] * (self.width + 1), [0.0] * (self.width + 1)
+        self._pairs, self._deal, self._scores = 0, None, []
         self._plans, self._st = {}, None
         self._root = Node()
         if len(legal) == 1:
@@ -171,8 +177,7 @@ class AutobusSearch(Anytime):
         """The candidate to play under ``confidence``: the planner's choice (index 0)
         unless another candidate beat it on the same sampled deals by more than
         ``confidence`` standard errors of the paired difference; of those, the best mean."""
-        n = self._root.children[self._cands[0]].visits if self._cands[0] in \
-            self._root.children else 0
+        n = self._pairs
         if n < 2:
             return 0
         best, best_mean = 0, 0.0
@@ -203,21 +208,30 @@ class AutobusSearch(Anytime):
 
     # ----- one iteration: a walk down the tree on one sampled deal ------------------------
     def _iterate(self) -> None:
-        g = self.cls.sample(self._obs, self.rng)
         if not self.sweep:
-            self._descend(g, None)
+            self._descend(self.cls.sample(self._obs, self.rng), None)
             return
+        # one walk per call (a whole sweep could hold a frame for a quarter second): the
+        # sampled deal waits in ``_deal`` until every root move has been played on it;
+        # only a finished sweep counts as an iteration (and as a pair for ``confidence``)
+        if self._deal is None:
+            self._deal, self._scores = self.cls.sample(self._obs, self.rng), []
+        i = len(self._scores)
+        m = self._cands[i]
         kids = self._root.children
-        scores = []
-        for i, m in enumerate(self._cands):
-            if m not in kids:
-                kids[m] = Node(self._priors[i])
-            kids[m].avail += 1
-            scores.append(self._descend(g.clone(), m))
-        for i, sc in enumerate(scores):      # paired with the planner's choice
-            d = sc - scores[0]
-            self._diff[i] += d
-            self._diff_sq[i] += d * d
+        if m not in kids:
+            kids[m] = Node(self._priors[i])
+        kids[m].avail += 1
+        self._scores.append(self._descend(self._deal.clone(), m))
+        if len(self._scores) < len(self._cands):
+            self._count -= 1                 # Anytime counts this call; the sweep is not done
+            return
+        for j, sc in enumerate(self._scores):    # paired with the planner's choice
+            d = sc - self._scores[0]
+            self._diff[j] += d
+            self._diff_sq[j] += d * d
+        self._pairs += 1
+        self._deal = None
 
     def _descend(self, g: Any, first: Move | None) -> float:
         """One walk down the tree on the sampled deal ``g`` (from the root move ``first``
