@@ -203,3 +203,23 @@ def test_hard_keeps_the_planners_choice_unless_the_search_is_confident() -> None
     bot._diff[1] = bot._diff_sq[1] = 0.0
     assert bot._confident() == 0            # the noisy one does not replace the plan
     assert bot.best() == bot._cands[0]
+
+
+def test_hard_thinks_one_walk_at_a_time() -> None:
+    """A sweep plays one sampled deal from every root move; each anytime step runs one
+    walk of it, so a frame never waits for a whole sweep, and only a finished sweep
+    counts as an iteration."""
+    g = Autobus.new(seed=22)
+    obs, legal = g.observation(0), g.legal_moves()
+    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 2, "margin": 1e9})
+    assert isinstance(bot, AutobusSearch)
+    bot.start(obs, legal)
+    k = len(bot._cands)
+    assert k >= 2
+    walks = 0
+    while bot.iterations_done < 1:
+        bot._iterate()
+        bot._count += 1                      # as Anytime.step does after each call
+        walks += 1
+    assert walks == k and bot._pairs == 1
+    assert sorted(ch.visits for ch in bot.root.children.values()) == [1] * k
