@@ -68,7 +68,9 @@ class Anytime:
     ``budget`` is spent, or exactly ``iterations`` times when that is set (reproducible
     decisions); ``_settled`` may end the thinking early.  A search supplies ``start``,
     ``best`` and ``_iterate`` and sets ``budget``, ``iterations``, ``_final``, ``_spent``
-    and ``_count`` in ``start``."""
+    and ``_count`` in ``start``.  ``_iterate`` returns False when it did only a part of
+    an iteration (a slice of work that must not hold a frame); such calls are not
+    counted."""
 
     budget: float
     iterations: int
@@ -83,7 +85,7 @@ class Anytime:
     def best(self) -> Move:
         raise NotImplementedError
 
-    def _iterate(self) -> None:
+    def _iterate(self) -> bool | None:
         raise NotImplementedError
 
     def _settled(self, used: float) -> bool:
@@ -101,8 +103,8 @@ class Anytime:
             stop = min(stop, t0 + self.budget - self._spent)
         while True:
             for _ in range(self.batch):
-                self._iterate()
-                self._count += 1
+                if self._iterate() is not False:
+                    self._count += 1
                 if self.iterations and self._count >= self.iterations:
                     break
             if self.iterations and self._count >= self.iterations:

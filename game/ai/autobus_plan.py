@@ -371,17 +371,19 @@ class Planner:
         While the reserve top can be played, only those plays are first moves: the card
         it uncovers is news, so the seat sees it before it commits any other card."""
         reserve = [m for m in legal if m.kind == "play" and m.args[1] == "reserve"]
-        if reserve:
-            legal = reserve
+        legal_set = set(reserve or legal)
         out: dict[Move, tuple[float, list[Move]]] = {}
         w = self.ctx.weights
         plays = _plays(st)
         for m, ns in _ends(st):
-            v = evaluate(ns, self.ctx) - (1000.0 if plays and self.ctx.must_play else 0)
-            out[m] = (v, [m])
+            if m in legal_set:
+                v = evaluate(ns, self.ctx) - (1000.0 if plays and self.ctx.must_play else 0)
+                out[m] = (v, [m])
         for card, src, run in plays:
-            ns, k = apply_play(st, card, src, run)
-            m = Move("play", (card, src, f"run{k}" if run else "new"))
+            m = Move("play", (card, src, f"run{run}" if run else "new"))
+            if m not in legal_set:        # not planned only to be dropped
+                continue
+            ns, _ = apply_play(st, card, src, run)
             rest: list[Move] = []
             if ns.reserve_size == 0:
                 v = 1e6
@@ -392,8 +394,7 @@ class Planner:
             else:
                 v, rest = self.plan(ns)
             out[m] = (v, [m, *rest])
-        legal_set = set(legal)
-        return {m: vp for m, vp in out.items() if m in legal_set}
+        return out
 
 
 def best_move(obs: dict[str, Any], legal: list[Move], weights: Weights | None = None,

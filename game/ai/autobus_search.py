@@ -38,25 +38,30 @@ class Node:
 class AutobusSearch(Anytime):
     """Determinized tree search (single-observer ISMCTS) over the seat's own turns.
 
-    ``start`` asks the turn planner (on the observation alone) for the value of every
-    first move; the ``width`` best and the ``normal`` level's move are the root's
+    ``start`` asks the turn planner (on the observation alone) for every first move's
+    value and plan; the ``width`` best and the ``normal`` level's move are the root's
     children.  Each iteration samples a full deal consistent with the observation (the
     engine's ``sample``: other hands, the reserves under their tops, the stock) and walks
-    down the tree: at a node it picks among the candidate moves by UCB1 with
-    availability counts (candidate sets differ between deals) plus a progressive bias
-    from the planner's value; the rest of the seat's turn follows the ``normal``
-    heuristic, the other seats' turns follow ``normal`` too (an opponent model, so the
-    tree branches on this seat's choices only), and at the seat's next turn the node
-    branches again over the planner's ``inner_width`` best first moves (planned on what
-    the seat would see there) and the normal move.  After ``depth`` own turns the deal
-    is cut off and scored by :func:`evaluate` and the reserve lead (a won or lost deal
-    counts ``win``).  The most visited root move is played.
+    down the tree; with ``sweep`` every root move is played on each sampled deal (common
+    random numbers), one walk per call, else UCB1 picks the root move.  Below the root
+    a node picks among the candidate moves by UCB1 with availability counts (candidate
+    sets differ between deals) plus a progressive bias from the planner's value.  The
+    rest of the seat's turn follows the plan of the move tried, then the planner again
+    after each new card (``own = "plan"``; ``"normal"``: the normal heuristic); the
+    other seats' turns follow ``normal`` (an opponent model, so the tree branches on
+    this seat's choices only); at the seat's next turn the node branches again over the
+    planner's ``inner_width`` best first moves (planned on what the seat would see
+    there) and the normal move.  After ``depth`` own turns the deal is cut off and
+    scored by :func:`evaluate` and the reserve lead (a won or lost deal counts ``win``).
+    With ``sweep`` and ``confidence`` the planner's choice is played unless another root
+    move beat it on the same deals by that many standard errors; otherwise the most
+    visited root move (ties: the better mean).
 
-    Thinking is anytime: ``step(seconds)`` runs whole iterations for a slice of CPU
-    time; the budget is CPU time (``budget``) or, with ``iterations`` set, that many
-    iterations (decisions then depend only on the observation and the seed).  Obvious
-    moves (one candidate, a planner margin above ``margin``, or the next move of the plan
-    already searched while nothing new was seen) are final at once.
+    Thinking is anytime: ``step(seconds)`` thinks for a slice of CPU time; the budget is
+    CPU time (``budget``) or, with ``iterations`` set, that many iterations (decisions
+    then depend only on the observation and the seed).  Obvious moves (one candidate, a
+    planner margin above ``margin``, or the next move of the plan already searched while
+    nothing new was seen) are final at once.
     """
 
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
@@ -158,17 +163,16 @@ class AutobusSearch(Anytime):
     def best(self) -> Move:
         if not self._cands:
             raise RuntimeError("best() before start()")
-        kids = self._root.children
         if self.sweep and self.confidence > 0:
-            move = self._cands[self._confident()]
-            self._keep(move)
-            return move
-        best, key = 0, (-1, -1e18)
-        for i, m in enumerate(self._cands):    # ties keep the planner's order
-            ch = kids.get(m)
-            k = (0, 0.0) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))
-            if k > key:
-                best, key = i, k
+            best = self._confident()
+        else:
+            kids = self._root.children
+            best, key = 0, (-1, -1e18)
+            for i, m in enumerate(self._cands):    # ties keep the planner's order
+                ch = kids.get(m)
+                k = (0, 0.0) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))
+                if k > key:
+                    best, key = i, k
         move = self._cands[best]
         self._keep(move)
         return move
@@ -207,10 +211,10 @@ class AutobusSearch(Anytime):
         return self._root
 
     # ----- one iteration: a walk down the tree on one sampled deal ------------------------
-    def _iterate(self) -> None:
+    def _iterate(self) -> bool:
         if not self.sweep:
             self._descend(self.cls.sample(self._obs, self.rng), None)
-            return
+            return True
         # one walk per call (a whole sweep could hold a frame for a quarter second): the
         # sampled deal waits in ``_deal`` until every root move has been played on it;
         # only a finished sweep counts as an iteration (and as a pair for ``confidence``)
@@ -224,14 +228,14 @@ class AutobusSearch(Anytime):
         kids[m].avail += 1
         self._scores.append(self._descend(self._deal.clone(), m))
         if len(self._scores) < len(self._cands):
-            self._count -= 1                 # Anytime counts this call; the sweep is not done
-            return
+            return False
         for j, sc in enumerate(self._scores):    # paired with the planner's choice
             d = sc - self._scores[0]
             self._diff[j] += d
             self._diff_sq[j] += d * d
         self._pairs += 1
         self._deal = None
+        return True
 
     def _descend(self, g: Any, first: Move | None) -> float:
         """One walk down the tree on the sampled deal ``g`` (from the root move ``first``
