@@ -223,3 +223,36 @@ def test_hard_thinks_one_walk_at_a_time() -> None:
         walks += 1
     assert walks == k and bot._pairs == 1
     assert sorted(ch.visits for ch in bot.root.children.values()) == [1] * k
+
+
+def test_BUS10_BUS11_planner_keeps_cards_flowing_as_the_stock_runs_dry() -> None:
+    # run1 needs a 7 and a pile of sevens waits on aux1; nothing else changes (the other
+    # seat's top 3C is out of that run's reach).  With a full stock the pile is kept as a
+    # resource; with the stock and completed pile nearly gone, cards held back starve
+    # the deal toward a draw, so the planner feeds the run from the pile.
+    g = deal([R0, "2D 3D 4D 5D 6D 7D 8D 9D TD 3C"], ["KH QC QD JD", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H", "3H", "4H", "5H", "6H"]]
+    g.aux[0], g.aux_rank[0] = [["7C", "7D"], ["9C"], [], []], ["7", "9", None, None]
+
+    def plan() -> list[Move]:
+        obs = g.observation(0)
+        return Planner(context_from_obs(obs)).plan(from_obs(obs))[1]
+
+    assert [m.kind for m in plan()] == ["discard"]
+    g.stock, g.completed = g.stock[:6], []
+    assert plan()[0] == Move("play", ("7D", "aux1", "run1"))
+
+
+def test_value_estimate_fears_a_threat_more_as_that_reserve_shrinks() -> None:
+    """The other seat's top within reach of a run costs more the fewer cards it has left
+    (``urgency``): at one card, feeding its run ends the deal."""
+    from game.ai.autobus_plan import Weights, evaluate
+
+    g = deal([R0, R1], ["3H 4C KD QD", "AC 2C 3C 4C"])
+    g.runs = [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]]    # needs a 9: R1's top
+    obs = g.observation(0)
+    assert Weights().urgency > 0
+    far = evaluate(from_obs(obs), context_from_obs(obs))
+    obs["reserve_sizes"] = [10, 1]
+    near = evaluate(from_obs(obs), context_from_obs(obs))
+    assert near < far

@@ -34,10 +34,12 @@ class Weights:
     """The value estimate's weights.  Tuned on fast planner-only deals (README, "AI
     opponents"): cards kept are resources, not a burden (a card waiting on an auxiliary
     pile counts slightly for the seat, a free space by itself counts nothing), the
-    other seats' reach to their reserve tops weighs heavily, and a pile wall with no
-    hand card to put on it (the bus next turn) is a real risk."""
+    other seats' reach to their reserve tops weighs heavily, the more so the closer that
+    seat is to winning, and a pile wall with no hand card to put on it (the bus next
+    turn) is a real risk.  But as the stock and the completed pile run low, every card
+    held back is a cost: with no run completed the deal freezes into a draw (BUS-11)."""
     reserve: float = 10.0      # per reserve card
-    joker: float = 2.5         # per joker kept in hand or on an auxiliary top
+    joker: float = 4.0         # per joker kept in hand or on an auxiliary top
     hand: float = -0.6         # per other hand card kept (the hand refills anyway)
     aux_card: float = -0.25    # per card waiting on an auxiliary pile (negative: an asset)
     space: float = 0.0         # per free auxiliary space
@@ -45,9 +47,14 @@ class Weights:
     ready: tuple[float, ...] = (3.0, 1.5, 0.5)   # own top reachable with gap 0, 1, 2
     threat: float = 10.0       # an opponent's reserve top within reach of the runs
     reach: tuple[float, ...] = (1.0, 0.45, 0.18, 0.07)   # ... its chance by gap
+    decay: float = 0.6         # the threat's factor per seat further along the circle
+    urgency: float = 2.0       # the threat grows by up to this factor as that seat's
+                               # reserve shrinks from 5 cards to 1
     reveal: float = 1.5        # a reserve card to be revealed (the turn goes on)
     draw: float = 0.0          # four cards to be drawn (besides their hand value)
     lock: float = 5.0          # every space taken and no hand card fits a pile: the bus
+    dry: float = 1.5           # per card held back (hand or pile) as the stock runs dry
+    dry_at: float = 80.0       # stock + completed pile size where "dry" starts counting
 
 
 @dataclass
@@ -59,10 +66,13 @@ class Context:
     opponents: list[tuple[int | None, list[tuple[int, int]]]] = field(default_factory=list)
     weights: Weights = field(default_factory=Weights)
     must_play: bool = False    # BUS-11: a quiet circuit passed, so feed a run if possible
+    pool: int = 99             # cards left to draw: the stock and the completed pile
+    sizes: list[int] = field(default_factory=list)   # the other seats' reserve sizes
 
 
 class TurnState:
-    __slots__ = ("aux", "aux_rank", "hand", "reserve", "reserve_size", "runs", "stock")
+    __slots__ = ("aux", "aux_rank", "completed", "hand", "reserve", "reserve_size", "runs",
+                 "stock")
 
     def __init__(self, hand: list[str], reserve: list[str], reserve_size: int,
                  aux: list[list[str]], aux_rank: list[str | None],
@@ -74,18 +84,21 @@ class TurnState:
         self.aux_rank = aux_rank
         self.runs = runs                  # the rank value each run needs (None: free)
         self.stock = stock                # known stock (front first), None: unknown
+        self.completed = 0                # runs completed during the turn
 
     def copy(self) -> TurnState:
-        return TurnState(list(self.hand), list(self.reserve), self.reserve_size,
-                         [list(p) for p in self.aux], list(self.aux_rank), list(self.runs),
-                         self.stock)
+        ns = TurnState(list(self.hand), list(self.reserve), self.reserve_size,
+                       [list(p) for p in self.aux], list(self.aux_rank), list(self.runs),
+                       self.stock)
+        ns.completed = self.completed
+        return ns
 
     def key(self) -> tuple[Any, ...]:
         return (tuple(sorted(val(c) for c in self.hand)), self.reserve_size,
                 tuple(sorted(n for n in self.runs if n is not None)),
                 tuple((r, len(p), p[-1] == JOKER if p else False)
                       for p, r in zip(self.aux, self.aux_rank, strict=True)),
-                len(self.stock) if self.stock is not None else -1)
+                len(self.stock) if self.stock is not None else -1, self.completed)
 
     def top(self) -> str | None:
         if not self.reserve_size:
@@ -123,16 +136,29 @@ def _opponents(seat: int, n: int, tops: list[str | None],
     return out
 
 
+def _sizes(seat: int, sizes: list[int]) -> list[int]:
+    n = len(sizes)
+    return [sizes[(seat + i) % n] for i in range(1, n)]
+
+
+def _close(size: int) -> float:
+    """0 for a reserve of five or more cards, rising to 1 at the last card."""
+    return max(0, 5 - size) / 4
+
+
 def context_from_obs(obs: dict[str, Any], weights: Weights | None = None) -> Context:
     return Context(obs["seat"], _opponents(obs["seat"], obs["players"], obs["reserve_tops"],
                                            obs["aux"]), weights or Weights(),
-                   must_play=obs["quiet_turns"] >= obs["players"] and not obs["run_played"])
+                   must_play=obs["quiet_turns"] >= obs["players"] and not obs["run_played"],
+                   pool=obs["stock_size"] + obs["completed_size"],
+                   sizes=_sizes(obs["seat"], obs["reserve_sizes"]))
 
 
 def context_from_game(g: Any, seat: int, weights: Weights | None = None) -> Context:
     return Context(seat, _opponents(seat, g.players,
                                     [r[-1] if r else None for r in g.reserves], g.aux),
-                   weights or Weights())
+                   weights or Weights(), pool=len(g.stock) + len(g.completed),
+                   sizes=_sizes(seat, [len(r) for r in g.reserves]))
 
 
 # ----- the value estimate --------------------------------------------------------------
@@ -181,6 +207,10 @@ def evaluate(st: TurnState, ctx: Context) -> float:
         else:
             res[val(p[-1])] = res.get(val(p[-1]), 0) + len(p)
     v += w.joker * jokers
+    if w.dry:   # a dry stock: cards held back starve the deal toward a draw (BUS-10, 11)
+        dry = max(0.0, 1.0 - (ctx.pool + 13 * st.completed) / w.dry_at)
+        held = len(st.hand) + sum(len(p) for p in st.aux)
+        v -= w.dry * dry * held
     if w.lock and all(st.aux):   # no free space: unless a kept card fits a pile, the bus
         ranks = set(st.aux_rank)
         if not any(c == JOKER or c[0] in ranks for c in st.hand):
@@ -192,7 +222,7 @@ def evaluate(st: TurnState, ctx: Context) -> float:
         if g < len(w.ready):
             v += w.ready[g]
     weight = 1.0
-    for otop, oaux in ctx.opponents:
+    for i, (otop, oaux) in enumerate(ctx.opponents):
         if otop is not None and otop != 0 and otop != 1:
             ores: dict[int, int] = {}
             for rv, k in oaux:
@@ -201,8 +231,9 @@ def evaluate(st: TurnState, ctx: Context) -> float:
             ojok = sum(1 for rv, _ in oaux if rv == 0)
             g = gap(otop, needs, ores, ojok)
             if g < len(w.reach):
-                v -= w.threat * weight * w.reach[g]
-        weight *= 0.6
+                urge = 1 + w.urgency * _close(ctx.sizes[i]) if ctx.sizes else 1
+                v -= w.threat * weight * w.reach[g] * urge
+        weight *= w.decay
     return v
 
 
@@ -269,6 +300,7 @@ def apply_play(st: TurnState, card: str, src: str, run: int) -> tuple[TurnState,
         ns.runs[run - 1] = need + 1
     if ns.runs[run - 1] == 14:
         ns.runs[run - 1] = None
+        ns.completed += 1
         while ns.runs and ns.runs[-1] is None:
             ns.runs.pop()
     if src == "hand" and not ns.hand and ns.stock is not None:
