@@ -57,17 +57,21 @@ class Weights:
     dry_at: float = 80.0       # stock + completed pile size where "dry" starts counting
 
 
+# another seat: its reserve top's value (None: no reserve), its auxiliary tops (value,
+# copies usable) and its reserve size
+Opponent = tuple[int | None, list[tuple[int, int]], int]
+
+
 @dataclass
 class Context:
     """What stays fixed during the seat's turn: the other seats' reserve tops and sizes,
     their auxiliary tops (rank values, with pile depth), in playing order after the
     seat."""
     seat: int
-    opponents: list[tuple[int | None, list[tuple[int, int]]]] = field(default_factory=list)
+    opponents: list[Opponent] = field(default_factory=list)
     weights: Weights = field(default_factory=Weights)
     must_play: bool = False    # BUS-11: a quiet circuit passed, so feed a run if possible
     pool: int = 99             # cards left to draw: the stock and the completed pile
-    sizes: list[int] = field(default_factory=list)   # the other seats' reserve sizes
 
 
 class TurnState:
@@ -125,20 +129,16 @@ def from_obs(obs: dict[str, Any]) -> TurnState:
                      [None if r is None else len(r) + 1 for r in obs["runs"]], None)
 
 
-def _opponents(seat: int, n: int, tops: list[str | None],
-               aux: list[list[list[str]]]) -> list[tuple[int | None, list[tuple[int, int]]]]:
-    out: list[tuple[int | None, list[tuple[int, int]]]] = []
+def _opponents(seat: int, tops: list[str | None], aux: list[list[list[str]]],
+               sizes: list[int]) -> list[Opponent]:
+    n = len(sizes)
+    out: list[Opponent] = []
     for i in range(1, n):
         o = (seat + i) % n
         top = tops[o]
         res = [(val(p[-1]), len(p) if p[-1] != JOKER else 1) for p in aux[o] if p]
-        out.append((None if top is None else val(top), res))
+        out.append((None if top is None else val(top), res, sizes[o]))
     return out
-
-
-def _sizes(seat: int, sizes: list[int]) -> list[int]:
-    n = len(sizes)
-    return [sizes[(seat + i) % n] for i in range(1, n)]
 
 
 def _close(size: int) -> float:
@@ -147,18 +147,17 @@ def _close(size: int) -> float:
 
 
 def context_from_obs(obs: dict[str, Any], weights: Weights | None = None) -> Context:
-    return Context(obs["seat"], _opponents(obs["seat"], obs["players"], obs["reserve_tops"],
-                                           obs["aux"]), weights or Weights(),
+    return Context(obs["seat"], _opponents(obs["seat"], obs["reserve_tops"], obs["aux"],
+                                           obs["reserve_sizes"]), weights or Weights(),
                    must_play=obs["quiet_turns"] >= obs["players"] and not obs["run_played"],
-                   pool=obs["stock_size"] + obs["completed_size"],
-                   sizes=_sizes(obs["seat"], obs["reserve_sizes"]))
+                   pool=obs["stock_size"] + obs["completed_size"])
 
 
 def context_from_game(g: Any, seat: int, weights: Weights | None = None) -> Context:
-    return Context(seat, _opponents(seat, g.players,
-                                    [r[-1] if r else None for r in g.reserves], g.aux),
-                   weights or Weights(), pool=len(g.stock) + len(g.completed),
-                   sizes=_sizes(seat, [len(r) for r in g.reserves]))
+    return Context(seat, _opponents(seat, [r[-1] if r else None for r in g.reserves], g.aux,
+                                    [len(r) for r in g.reserves]), weights or Weights(),
+                   must_play=g.quiet >= g.players and not g.run_played,
+                   pool=len(g.stock) + len(g.completed))
 
 
 # ----- the value estimate --------------------------------------------------------------
@@ -222,7 +221,7 @@ def evaluate(st: TurnState, ctx: Context) -> float:
         if g < len(w.ready):
             v += w.ready[g]
     weight = 1.0
-    for i, (otop, oaux) in enumerate(ctx.opponents):
+    for otop, oaux, osize in ctx.opponents:
         if otop is not None and otop != 0 and otop != 1:
             ores: dict[int, int] = {}
             for rv, k in oaux:
@@ -231,8 +230,7 @@ def evaluate(st: TurnState, ctx: Context) -> float:
             ojok = sum(1 for rv, _ in oaux if rv == 0)
             g = gap(otop, needs, ores, ojok)
             if g < len(w.reach):
-                urge = 1 + w.urgency * _close(ctx.sizes[i]) if ctx.sizes else 1
-                v -= w.threat * weight * w.reach[g] * urge
+                v -= w.threat * weight * w.reach[g] * (1 + w.urgency * _close(osize))
         weight *= w.decay
     return v
 

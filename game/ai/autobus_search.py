@@ -319,7 +319,6 @@ class AutobusSearch(Anytime):
                     legal: list[Move]) -> dict[Move, tuple[float, list[Move]]]:
         """The planner's plans at ``seat``'s turn in ``g``, on what the seat sees there."""
         ctx = context_from_game(g, seat, self.weights)
-        ctx.must_play = g.quiet >= g.players and not g.run_played
         return Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
 
     def _own_turn(self, g: Any, seat: int, rest: list[Move]) -> None:
@@ -339,8 +338,9 @@ class AutobusSearch(Anytime):
             if not plans:
                 g._apply(self.policy(g, legal))
                 continue
-            m = max(plans, key=lambda k: plans[k][0])
-            rest = list(plans[m][1])
+            m = max(plans, key=lambda k: plans[k][0])    # legal: planned from ``legal``
+            g._apply(m)
+            rest = list(plans[m][1][1:])
 
     def _score(self, g: Any, seat: int) -> float:
         if g.winner is not None:
