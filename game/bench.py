@@ -6,6 +6,8 @@ process start to the first drawn menu frame; peak memory; engine actions per sec
 decision time per level; our Pao De Kuai engine beside RLCard's Dou Di Zhu engine when
 RLCard is installed (game/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
 ``ai`` and ``rlcard`` run one part.  Everything runs in a temporary data folder.
+``lookahead`` (not part of the whole report: minutes of play) measures how much
+Hospodský autobus deals turn on hidden cards (game/bench_autobus.py).
 """
 from __future__ import annotations
 
@@ -250,6 +252,25 @@ def print_report(r: dict[str, Any]) -> None:
 
 
 @temporary_home()        # the player's saves are never touched
+def _lookahead(p: Any, a: Any) -> int:
+    import json
+
+    from game.bench_autobus import lookahead, parse_know, text
+
+    players = a.players or 4
+    if not 2 <= players <= 4:
+        p.error("Hospodský autobus is played by 2 to 4 players")
+    if a.deals < 1 or a.samples < 1 or a.width < 1 or a.jobs < 1:
+        p.error("--deals, --samples, --width and --jobs must be at least 1")
+    try:
+        parse_know(a.know)
+    except ValueError as e:
+        p.error(str(e))
+    r = lookahead(a.deals, a.seed, players, a.know, a.samples, a.width, a.jobs)
+    print(json.dumps(r, indent=2) if a.json else text(r))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     """Benchmarks run in a temporary data folder."""
     import argparse
@@ -260,12 +281,15 @@ def main(argv: list[str]) -> int:
                     "in every game; 'frames': frame times of one table while cards move "
                     "and while idle (opens a window). Uses a temporary data folder.")
     p.add_argument("what", nargs="?", default="all",
-                   choices=["all", "engines", "frames", "idle", "startup", "ai", "rlcard"],
+                   choices=["all", "engines", "frames", "idle", "startup", "ai", "rlcard",
+                            "lookahead"],
                    help="all (default): the whole report; engines: engine speed; frames: "
                         "a table's frame times; idle: CPU share of an idle menu and "
                         "table; startup: start to first frame; ai: decision times; "
                         "rlcard: Pao De Kuai random play beside RLCard's Dou Di Zhu "
-                        "(needs the optional rlcard package; says so when it is missing)")
+                        "(needs the optional rlcard package; says so when it is missing); "
+                        "lookahead: how much Hospodský autobus deals turn on hidden cards "
+                        "(a one-round lookahead told some of them, against normal)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--ai-deals", type=int, default=4,
                    help="deals per AI level for 'ai' (default: %(default)s)")
@@ -282,7 +306,23 @@ def main(argv: list[str]) -> int:
                         "(default: the menu)")
     p.add_argument("--players", type=int, default=None,
                    help="players at the table (Hospodský autobus: 2 to 4)")
+    p.add_argument("--deals", type=int, default=10,
+                   help="deals for 'lookahead', each played from every seat "
+                        "(default: %(default)s)")
+    p.add_argument("--seed", type=int, default=11000,
+                   help="first deal's seed for 'lookahead' (default: %(default)s)")
+    p.add_argument("--know", default="none",
+                   help="what the 'lookahead' is told: none, all, or some of hands, "
+                        "stock, reserves joined by ',' (default: %(default)s)")
+    p.add_argument("--samples", type=int, default=8,
+                   help="sampled deals per decision for 'lookahead' (default: %(default)s)")
+    p.add_argument("--width", type=int, default=4,
+                   help="candidate moves per decision for 'lookahead' (default: %(default)s)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes for 'lookahead' (default: %(default)s)")
     a = p.parse_args(argv)
+    if a.what == "lookahead":
+        return _lookahead(p, a)
     a.game_given = a.game is not None
     a.game = a.game or "durak"
     import json

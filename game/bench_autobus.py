@@ -1,0 +1,207 @@
+"""``cardclub bench lookahead``: how much the hidden cards decide a Hospodský autobus deal.
+
+One seat plays a one-round lookahead; every other seat plays the normal level.  At each
+of the seat's decisions the lookahead takes the turn planner's ``width`` best first
+moves.  Each is tried on every world: the true deal when it is told everything, else
+``samples`` deals in which the cards it is not told are shuffled among their places.
+There the rest of the seat's turn follows the planner, the other seats' turns follow
+the normal level, and the seat's next turn is scored by the planner's value (a deal won
+or lost counts +100 or -100).  The move with the best sum over the worlds is played.
+
+``know`` says what the lookahead is told besides what the seat sees: ``none`` (a fair
+player), ``hands`` (the other seats' hands), ``stock`` (the stock's order), ``reserves``
+(every reserve below its top card, the seat's own too), several of them joined by
+``,``, or ``all``.  Comparing the runs shows which hidden cards decide the deals: the
+README's AI section has the four-player figures (the hard level's 40% target).
+
+Nothing here reads or writes the data folder.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.autobus_heuristic import AutobusHeuristic
+from game.ai.autobus_plan import (
+    Planner,
+    Weights,
+    context_from_obs,
+    evaluate,
+    from_obs,
+)
+from game.rules import GAMES, Move, Rng
+from game.sim import wilson
+
+HIDDEN = ("hands", "stock", "reserves")
+CLIP = 100.0
+
+
+def parse_know(know: str) -> frozenset[str]:
+    """The hidden card groups named by ``know`` (ValueError for an unknown name)."""
+    if know == "all":
+        return frozenset(HIDDEN)
+    if know == "none":
+        return frozenset()
+    parts = frozenset(p.strip() for p in know.split(",") if p.strip())
+    bad = sorted(parts - set(HIDDEN))
+    if bad or not parts:
+        raise ValueError(f"unknown card group {', '.join(bad) or repr(know)}: use none, "
+                         f"all or some of {', '.join(HIDDEN)}")
+    return parts
+
+
+def reshuffle(g: Any, seat: int, rng: Rng, told: frozenset[str]) -> Any:
+    """A copy of ``g`` in which the cards ``seat`` cannot see and is not ``told`` are
+    shuffled among their places: the other seats' hands, the stock, the reserves below
+    their tops (the completed pile was seen when its runs were cleared).  What the seat
+    sees is unchanged."""
+    w = g.clone()
+    slots: list[tuple[str, int]] = []
+    if "hands" not in told:
+        slots += [("hand", s) for s in range(w.players) if s != seat]
+    if "stock" not in told:
+        slots.append(("stock", 0))
+    if "reserves" not in told:
+        slots += [("reserve", s) for s in range(w.players) if len(w.reserves[s]) > 1]
+
+    def cards(slot: tuple[str, int]) -> list[str]:
+        kind, s = slot
+        if kind == "hand":
+            return list(w.hands[s])
+        if kind == "stock":
+            return list(w.stock)
+        return list(w.reserves[s][:-1])
+
+    sizes = [len(cards(slot)) for slot in slots]
+    pool = [c for slot in slots for c in cards(slot)]
+    rng.shuffle(pool)
+    for (kind, s), n in zip(slots, sizes, strict=True):
+        part, pool = pool[:n], pool[n:]
+        if kind == "hand":
+            w.hands[s] = part
+        elif kind == "stock":
+            w.stock = part
+        else:
+            w.reserves[s][:-1] = part
+    w.rng = Rng(rng.next64())
+    return w
+
+
+class Lookahead:
+    """The seat's one-round lookahead (see the module's docstring)."""
+
+    def __init__(self, seat: int, told: frozenset[str], samples: int, width: int,
+                 rng: Rng) -> None:
+        self.seat, self.told, self.rng = seat, told, rng
+        self.samples = 1 if told == frozenset(HIDDEN) else max(1, samples)
+        self.width = max(1, width)
+        self.model = AutobusHeuristic("autobus", "normal", 0, {})
+        self.weights = Weights()
+
+    def _plans(self, g: Any) -> dict[Move, tuple[float, list[Move]]]:
+        obs = g.observation(self.seat)
+        return Planner(context_from_obs(obs, self.weights), 1000).root_plans(
+            from_obs(obs), g.legal_moves())
+
+    def _value(self, g: Any) -> float:
+        if g.is_over:
+            return 0.0 if g.winner is None else CLIP if g.winner == self.seat else -CLIP
+        plans = self._plans(g)
+        if plans:
+            v = max(v for v, _ in plans.values())
+        else:
+            obs = g.observation(self.seat)
+            v = evaluate(from_obs(obs), context_from_obs(obs, self.weights))
+        return max(-CLIP, min(CLIP, v))
+
+    def _own_turn(self, g: Any, plan: list[Move]) -> None:
+        while not g.is_over and g.current_player == self.seat:
+            if plan and plan[0] in g.legal_moves():
+                g.play(plan.pop(0))
+                continue
+            plans = self._plans(g)
+            if not plans:
+                g.play(g.legal_moves()[0])
+                continue
+            best = max(plans, key=lambda m: plans[m][0])
+            plan = list(plans[best][1])
+
+    def decide(self, g: Any) -> Move:
+        plans = self._plans(g)
+        if not plans:
+            first: Move = g.legal_moves()[0]
+            return first
+        if len(plans) == 1:
+            return next(iter(plans))
+        candidates = sorted(plans, key=lambda m: -plans[m][0])[:self.width]
+        if self.told == frozenset(HIDDEN):
+            worlds = [g]
+        else:
+            worlds = [reshuffle(g, self.seat, self.rng, self.told)
+                      for _ in range(self.samples)]
+        best, best_v = candidates[0], -1e18
+        for m in candidates:
+            total = 0.0
+            for world in worlds:
+                w = world.clone()
+                self._own_turn(w, list(plans[m][1]))
+                while not w.is_over and w.current_player != self.seat:
+                    t = w.current_player
+                    w.play(self.model.decide(w.observation(t), w.legal_moves()))
+                total += self._value(w)
+            if total > best_v:
+                best, best_v = m, total
+        return best
+
+
+def play_deal(args: tuple[int, int, int, str, int, int]) -> tuple[bool, bool]:
+    """One deal with the lookahead in ``seat``: (it won, the deal was drawn)."""
+    deal_seed, players, seat, know, samples, width = args
+    g: Any = GAMES["autobus"].new(seed=deal_seed, players=players)
+    me = Lookahead(seat, parse_know(know), samples, width, Rng(deal_seed * 7 + seat + 1))
+    others = AutobusHeuristic("autobus", "normal", 0, {})
+    while not g.is_over:
+        s = g.current_player
+        if s == seat:
+            g.play(me.decide(g))
+        else:
+            g.play(others.decide(g.observation(s), g.legal_moves()))
+    return g.winner == seat, g.winner is None
+
+
+def lookahead(deals: int, seed: int = 0, players: int = 4, know: str = "none",
+              samples: int = 8, width: int = 4, jobs: int = 1) -> dict[str, Any]:
+    """Every deal ``seed .. seed + deals - 1`` with the lookahead in every seat."""
+    parse_know(know)
+    jobs_list = [(seed + d, players, r, know, samples, width)
+                 for d in range(deals) for r in range(players)]
+    begin = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(play_deal, jobs_list, chunksize=1)
+    else:
+        results = [play_deal(j) for j in jobs_list]
+    wins = sum(1 for won, _ in results if won)
+    draws = sum(1 for _, drawn in results if drawn)
+    games = len(results)
+    lo, hi = wilson(wins, games)
+    return {"players": players, "know": know, "samples": samples, "width": width,
+            "deals": deals, "seed": seed, "games": games, "wins": wins, "draws": draws,
+            "losses": games - wins - draws, "win_rate": wins / games if games else 0.0,
+            "interval": [lo, hi], "fair": 1 / players,
+            "seconds": time.perf_counter() - begin}
+
+
+def text(r: dict[str, Any]) -> str:
+    if r["know"] == "all":
+        how = "told every card, on the true deal"
+    else:
+        told = "none of the hidden cards" if r["know"] == "none" else r["know"]
+        how = f"told {told}, on {r['samples']} sampled deals"
+    lo, hi = r["interval"]
+    return (f"Hospodský autobus, {r['players']} players: one-round lookahead ({how}, "
+            f"{r['width']} candidate moves) against the normal level: won {r['wins']} of "
+            f"{r['games']} = {100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
+            f"(fair {100 * r['fair']:.0f}%), {r['draws']} drawn, {r['seconds']:.0f} s")
