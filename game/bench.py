@@ -251,7 +251,6 @@ def print_report(r: dict[str, Any]) -> None:
         print_compare(r["rlcard"])
 
 
-@temporary_home()        # the player's saves are never touched
 def _lookahead(p: Any, a: Any) -> int:
     import json
 
@@ -271,6 +270,7 @@ def _lookahead(p: Any, a: Any) -> int:
     return 0
 
 
+@temporary_home()        # the player's saves are never touched
 def main(argv: list[str]) -> int:
     """Benchmarks run in a temporary data folder."""
     import argparse

@@ -102,3 +102,28 @@ def test_bench_lookahead_refuses_bad_options(capsys: pytest.CaptureFixture[str])
         assert e.value.code == 2
     err = capsys.readouterr().err
     assert "unknown card group trumps" in err and "2 to 4 players" in err
+
+
+def test_every_bench_command_runs_in_a_temporary_data_folder(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    from game import bench, bench_autobus
+
+    outer = os.environ.get("CARDCLUB_HOME")
+    seen: list[str] = []
+
+    def fake(*args: Any, **kw: Any) -> dict[str, Any]:
+        seen.append(os.environ["CARDCLUB_HOME"])
+        raise SystemExit(0)
+
+    monkeypatch.setattr(bench_autobus, "lookahead", fake)
+    monkeypatch.setattr(bench, "ai_times", fake)
+    for argv in (["lookahead"], ["ai"]):
+        with pytest.raises(SystemExit):
+            bench.main(argv)
+    assert len(seen) == 2
+    for home in seen:
+        assert home != outer and "cardclub-tool-" in home
+        assert not os.path.exists(home)           # removed afterwards
+    assert os.environ.get("CARDCLUB_HOME") == outer
