@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.autobus_heuristic import AutobusHeuristic
+from game.ai import make_bot
 from game.ai.autobus_plan import (
     Planner,
     Weights,
@@ -95,7 +95,7 @@ class Lookahead:
         self.seat, self.told, self.rng = seat, told, rng
         self.samples = 1 if told == frozenset(HIDDEN) else max(1, samples)
         self.width = max(1, width)
-        self.model = AutobusHeuristic("autobus", "normal", 0, {})
+        self.model = make_bot("autobus", "normal")     # the other seats, as it expects them
         self.weights = Weights()
 
     def _plans(self, g: Any) -> dict[Move, tuple[float, list[Move]]]:
@@ -147,7 +147,7 @@ class Lookahead:
                 self._own_turn(w, list(plans[m][1]))
                 while not w.is_over and w.current_player != self.seat:
                     t = w.current_player
-                    w.play(self.model.decide(w.observation(t), w.legal_moves()))
+                    w.play(self.model.choose(w.observation(t), w.legal_moves()))
                 total += self._value(w)
             if total > best_v:
                 best, best_v = m, total
@@ -159,13 +159,13 @@ def play_deal(args: tuple[int, int, int, str, int, int]) -> tuple[bool, bool]:
     deal_seed, players, seat, know, samples, width = args
     g: Any = GAMES["autobus"].new(seed=deal_seed, players=players)
     me = Lookahead(seat, parse_know(know), samples, width, Rng(deal_seed * 7 + seat + 1))
-    others = AutobusHeuristic("autobus", "normal", 0, {})
+    others = make_bot("autobus", "normal", seed=deal_seed)
     while not g.is_over:
         s = g.current_player
         if s == seat:
             g.play(me.decide(g))
         else:
-            g.play(others.decide(g.observation(s), g.legal_moves()))
+            g.play(others.choose(g.observation(s), g.legal_moves()))
     return g.winner == seat, g.winner is None
 
 
