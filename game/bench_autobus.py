@@ -93,7 +93,8 @@ class Lookahead:
     def __init__(self, seat: int, told: frozenset[str], samples: int, width: int,
                  rng: Rng) -> None:
         self.seat, self.told, self.rng = seat, told, rng
-        self.samples = 1 if told == frozenset(HIDDEN) else max(1, samples)
+        self.everything = told == frozenset(HIDDEN)    # one world: the true deal
+        self.samples = max(1, samples)
         self.width = max(1, width)
         self.model = make_bot("autobus", "normal")     # the other seats, as it expects them
         self.weights = Weights()
@@ -134,7 +135,7 @@ class Lookahead:
         if len(plans) == 1:
             return next(iter(plans))
         candidates = sorted(plans, key=lambda m: -plans[m][0])[:self.width]
-        if self.told == frozenset(HIDDEN):
+        if self.everything:
             worlds = [g]
         else:
             worlds = [reshuffle(g, self.seat, self.rng, self.told)

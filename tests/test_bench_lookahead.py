@@ -104,7 +104,7 @@ def test_bench_lookahead_refuses_bad_options(capsys: pytest.CaptureFixture[str])
     assert "unknown card group trumps" in err and "2 to 4 players" in err
 
 
-def test_every_bench_command_runs_in_a_temporary_data_folder(
+def test_bench_main_runs_lookahead_and_ai_in_a_temporary_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import os
 
