@@ -155,11 +155,11 @@ class Lookahead:
         return best
 
 
-def play_deal(args: tuple[int, int, int, str, int, int]) -> tuple[bool, bool]:
+def play_deal(args: tuple[int, int, int, frozenset[str], int, int]) -> tuple[bool, bool]:
     """One deal with the lookahead in ``seat``: (it won, the deal was drawn)."""
-    deal_seed, players, seat, know, samples, width = args
+    deal_seed, players, seat, told, samples, width = args
     g: Any = GAMES["autobus"].new(seed=deal_seed, players=players)
-    me = Lookahead(seat, parse_know(know), samples, width, Rng(deal_seed * 7 + seat + 1))
+    me = Lookahead(seat, told, samples, width, Rng(deal_seed * 7 + seat + 1))
     others = make_bot("autobus", "normal", seed=deal_seed)
     while not g.is_over:
         s = g.current_player
@@ -173,8 +173,8 @@ def play_deal(args: tuple[int, int, int, str, int, int]) -> tuple[bool, bool]:
 def lookahead(deals: int, seed: int = 0, players: int = 4, know: str = "none",
               samples: int = 8, width: int = 4, jobs: int = 1) -> dict[str, Any]:
     """Every deal ``seed .. seed + deals - 1`` with the lookahead in every seat."""
-    parse_know(know)
-    jobs_list = [(seed + d, players, r, know, samples, width)
+    told = parse_know(know)
+    jobs_list = [(seed + d, players, r, told, samples, width)
                  for d in range(deals) for r in range(players)]
     begin = time.perf_counter()
     if jobs > 1:
