@@ -42,3 +42,41 @@ def test_dudak_search_plays_legal_reproducible_moves() -> None:
         g.play(a)
         moves += 1
     assert moves > 20
+
+
+def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy() -> None:
+    """With ``opp_tree = "policy"`` (the hard level) the tree branches only on the
+    searching seat's moves: in every sampled deal the other seats play what the normal
+    heuristic (``opponents = "normal"``) would there, in the tree as in the rollouts.
+    With ``"search"`` the tree also tries their other moves."""
+    import game.ai.dudak_search as search
+
+    seen: dict[str, list[bool]] = {}
+
+    class Spy(FastDudak):
+        __slots__ = ()
+        me = -1
+        log: list[bool] = []
+
+        def apply(self, m: int) -> None:
+            if self.current != Spy.me:
+                Spy.log.append(m == self.normal())
+            super().apply(m)
+
+    g = Dudak.new(seed=7)
+    for _ in range(6):                     # a few moves in, so hands differ in size
+        g.play(to_move(FastDudak.from_engine(g).greedy(), g.phase, bool(g.pile)))
+    obs = g.observation(g.current)
+    original = search.FastDudak
+    try:
+        search.FastDudak = Spy              # type: ignore[misc]
+        for mode in ("policy", "search"):
+            Spy.me, Spy.log = g.current, []
+            bot = make_bot("dudak", "hard", seed=5,
+                           overrides={"iterations": 300, "opp_tree": mode})
+            assert bot.choose(obs, g.legal_moves()) in g.legal_moves()
+            seen[mode] = Spy.log
+    finally:
+        search.FastDudak = original         # type: ignore[misc]
+    assert len(seen["policy"]) > 1000 and all(seen["policy"])
+    assert not all(seen["search"])

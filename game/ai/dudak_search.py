@@ -7,7 +7,11 @@ states are bit masks, moves are ints, and the rollout policies are built into th
 simulator.  Each iteration
 
 1. deals the unseen cards at random to the other hands by size (the engine's ``sample``),
-2. walks the tree, adding one node,
+2. walks the tree, adding one node for a move of the searching seat (with ``opp_tree =
+   "policy"`` the other seats' moves in the tree are their rollout policy's move in the
+   sampled deal, as in the rollouts, added on the way; so the tree branches on the
+   searching seat's choices only; with ``"search"`` UCB chooses them too, one new node
+   per walk),
 3. plays on with ``greedy`` for the other seats (``opponents``) and ``own`` for the
    searching seat, with a little randomness (``epsilon``), cut off after
    ``rollout_moves`` moves,
@@ -118,6 +122,9 @@ class DudakSearch(Anytime):
         #: rollout policy of the searching seat and of the others: "greedy" or "normal"
         self.own = str(params.get("own", "greedy"))
         self.opponents = str(params.get("opponents", "greedy"))
+        #: the other seats' moves in the tree: "search" (chosen by UCB, as the searching
+        #: seat's) or "policy" (the rollout policy's move in each sampled deal)
+        self.opp_tree = str(params.get("opp_tree", "search"))
         #: deal the hidden cards using what the pile shows of each hand (see evidence)
         self.infer = bool(params.get("infer", True))
         #: ... and remember it from turn to turn within a deal
@@ -187,10 +194,21 @@ class DudakSearch(Anytime):
         c = self.exploration
         first = True
         bias, widen = self.bias, self.widen
+        fixed = self.opp_tree == "policy"
+        me = self._seat
         while f.dudak < 0:
-            legal = self._codes if first else f.legal()
             seat = f.current
             kids = node.children
+            if fixed and not first and seat != me:
+                m = self._policy(f)
+                f.apply(m)
+                child = kids.get(m)
+                if child is None:
+                    child = kids[m] = Node(seat)
+                node = child
+                path.append(node)
+                continue
+            legal = self._codes if first else f.legal()
             hint = node.hint
             if hint not in legal:
                 hint = node.hint = legal[0] if len(legal) == 1 else self._policy(f)
