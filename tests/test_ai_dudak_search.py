@@ -3,6 +3,8 @@ hidden hands is true of players who beat cheapest and shed their lowest card, an
 decisions are legal and reproducible with a fixed iteration count."""
 from __future__ import annotations
 
+import pytest
+
 from game.ai import make_bot
 from game.ai.dudak_fast import FastDudak, mask_of, to_move
 from game.ai.dudak_search import evidence
@@ -44,7 +46,8 @@ def test_dudak_search_plays_legal_reproducible_moves() -> None:
     assert moves > 20
 
 
-def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy() -> None:
+def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``opp_tree = "policy"`` (the hard level) the tree branches only on the
     searching seat's moves: in every sampled deal the other seats play what the normal
     heuristic (``opponents = "normal"``) would there, in the tree as in the rollouts.
@@ -67,16 +70,12 @@ def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy() -> None:
     for _ in range(6):                     # a few moves in, so hands differ in size
         g.play(to_move(FastDudak.from_engine(g).greedy(), g.phase, bool(g.pile)))
     obs = g.observation(g.current)
-    original = search.FastDudak
-    try:
-        search.FastDudak = Spy              # type: ignore[misc]
-        for mode in ("policy", "search"):
-            Spy.me, Spy.log = g.current, []
-            bot = make_bot("dudak", "hard", seed=5,
-                           overrides={"iterations": 300, "opp_tree": mode})
-            assert bot.choose(obs, g.legal_moves()) in g.legal_moves()
-            seen[mode] = Spy.log
-    finally:
-        search.FastDudak = original         # type: ignore[misc]
+    monkeypatch.setattr(search, "FastDudak", Spy)
+    for mode in ("policy", "search"):
+        Spy.me, Spy.log = g.current, []
+        bot = make_bot("dudak", "hard", seed=5,
+                       overrides={"iterations": 300, "opp_tree": mode})
+        assert bot.choose(obs, g.legal_moves()) in g.legal_moves()
+        seen[mode] = Spy.log
     assert len(seen["policy"]) > 1000 and all(seen["policy"])
     assert not all(seen["search"])

@@ -12,8 +12,9 @@ simulator.  Each iteration
    sampled deal, as in the rollouts, added on the way; so the tree branches on the
    searching seat's choices only; with ``"search"`` UCB chooses them too, one new node
    per walk),
-3. plays on with ``greedy`` for the other seats (``opponents``) and ``own`` for the
-   searching seat, with a little randomness (``epsilon``), cut off after
+3. plays on with the ``opponents`` policy for the other seats and ``own`` for the
+   searching seat (each ``greedy`` or ``normal``; the hard level plays ``normal`` for
+   all), with a little randomness (``epsilon``), cut off after
    ``rollout_moves`` moves,
 4. backs up each seat's reward: 1 for going out, 0 for the Dudák (``out_order`` of it
    goes to going out early); a cut-off deal is scored by the cards left.
