@@ -32,6 +32,21 @@ def test_make_bot_rejects_unknown_levels_clearly() -> None:
         make_bot("durak", "nope")
 
 
+@pytest.mark.parametrize(("game", "name", "value"), [
+    ("dudak", "opp_tree", "polcy"), ("dudak", "own", "Normal"), ("dudak", "opponents", "smart"),
+    ("durak", "opponent_tree", "models"), ("durak", "rollout", "random"),
+    ("durak", "opponent", 3), ("paodekuai", "rollout", "grredy"),
+    ("autobus", "own", "planner"), ("autobus", "rollout", "greedy")])
+def test_make_bot_rejects_a_misspelt_choice_in_a_level_clearly(game: str, name: str,
+                                                               value: object) -> None:
+    """A knob that names one of a few choices fails when the bot is made, naming the
+    level, the knob and the choices, instead of quietly playing another way."""
+    make_bot(game, "hard", overrides={"iterations": 5})      # the level as shipped is fine
+    with pytest.raises(ValueError, match=rf"level 'hard' of {game}: {name} = .* is not one "
+                                         r"of \w+"):
+        make_bot(game, "hard", overrides={"iterations": 5, name: value})
+
+
 def test_search_level_is_reproducible_and_blind_to_hidden_cards() -> None:
     """Two games that differ only in the opponents' hidden cards look the same to the
     bot, so with the same seed (and a fixed iteration count) it makes the same choice."""

@@ -201,6 +201,16 @@ def _factories() -> dict[str, Callable[..., Bot]]:
             "autobus_search": AutobusSearch, "autobus_planner": PlannerBot}
 
 
+def option(params: dict[str, Any], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    """A level parameter that names one of ``allowed`` choices (``default`` when absent);
+    any other value is a ValueError that names the parameter and the choices, so a
+    misspelt levels file fails when the bot is made instead of playing another way."""
+    value = params.get(name, default)
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"{name} = {value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
 def make_bot(game: str, level: str = "normal", seed: int = 0,
              overrides: dict[str, Any] | None = None) -> Bot:
     """A bot for ``game`` at ``level`` (a name from the game's levels file); ``overrides``
@@ -213,4 +223,7 @@ def make_bot(game: str, level: str = "normal", seed: int = 0,
     factories = _factories()
     if kind not in factories:
         raise ValueError(f"level {level!r} of {game} names unknown kind {kind!r}")
-    return factories[kind](game, level, seed, params)
+    try:
+        return factories[kind](game, level, seed, params)
+    except ValueError as exc:
+        raise ValueError(f"level {level!r} of {game}: {exc}") from exc

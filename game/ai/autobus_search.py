@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai import Anytime
+from game.ai import Anytime, option
 from game.ai.autobus_heuristic import AutobusHeuristic
 from game.ai.autobus_plan import (
     Planner,
@@ -91,12 +91,12 @@ class AutobusSearch(Anytime):
         self.sweep = bool(params.get("sweep", False))
         #: the rest of the seat's own turns in a walk: "plan" (the turn planner, on what
         #: the seat sees) or "normal" (the normal heuristic)
-        self.own = str(params.get("own", "plan"))
+        self.own = option(params, "own", "plan", ("plan", "normal"))
         #: with ``sweep``: the planner's choice stands unless another root move scored
         #: higher on the same deals by this many standard errors (0: the best mean plays)
         self.confidence = float(params.get("confidence", 0.0))
         self.weights = Weights()
-        self.policy = _policy(game, str(params.get("rollout", "normal")))
+        self.policy = _policy(game, option(params, "rollout", "normal", ("normal",)))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
         self._plans: dict[Move, list[Move]] = {}
         self._st: TurnState | None = None

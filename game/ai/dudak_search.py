@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai import Anytime
+from game.ai import Anytime, option
 from game.ai.dudak_fast import (
     ABOVE,
     PLAYERS,
@@ -99,6 +99,10 @@ class Node:
         self.hint = -1                         # the rollout policy's move here
 
 
+#: the rollout policies a seat can play: the greedy baseline or the normal heuristic
+POLICY_KINDS = ("greedy", "normal")
+
+
 class DudakSearch(Anytime):
     batch = 4              # iterations between clock reads (one is cheap)
 
@@ -121,11 +125,11 @@ class DudakSearch(Anytime):
         #: how much of the reward is going out early (0: only "not the Dudák")
         self.out_order = float(params.get("out_order", 0.0))
         #: rollout policy of the searching seat and of the others: "greedy" or "normal"
-        self.own = str(params.get("own", "greedy"))
-        self.opponents = str(params.get("opponents", "greedy"))
+        self.own = option(params, "own", "greedy", POLICY_KINDS)
+        self.opponents = option(params, "opponents", "greedy", POLICY_KINDS)
         #: the other seats' moves in the tree: "search" (chosen by UCB, as the searching
         #: seat's) or "policy" (the rollout policy's move in each sampled deal)
-        self.opp_tree = str(params.get("opp_tree", "search"))
+        self.opp_tree = option(params, "opp_tree", "search", ("search", "policy"))
         #: deal the hidden cards using what the pile shows of each hand (see evidence)
         self.infer = bool(params.get("infer", True))
         #: ... and remember it from turn to turn within a deal

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game.ai import Anytime
+from game.ai import Anytime, option
 from game.ai.durak_fast import (
     ID,
     STOP,
@@ -64,13 +64,13 @@ class DurakSearch(Anytime):
         self.iterations = int(params.get("iterations", 0))
         self.exploration = float(params.get("exploration", 0.7))
         self.epsilon = float(params.get("epsilon", 0.05))
-        self.own = POLICIES[str(params.get("rollout", "normal"))]
-        self.opp = POLICIES[str(params.get("opponent", "greedy"))]
+        self.own = POLICIES[option(params, "rollout", "normal", tuple(POLICIES))]
+        self.opp = POLICIES[option(params, "opponent", "greedy", tuple(POLICIES))]
         #: solver nodes per decision (0: no endgame solving)
         self.solve_nodes = int(params.get("solve_nodes", 40000))
         #: "model": in the tree the opponent replies as the ``opponent`` rule of thumb
         #: does; "ucb": it picks its replies by UCB1 like this seat
-        self.model_tree = str(params.get("opponent_tree", "ucb")) == "model"
+        self.model_tree = option(params, "opponent_tree", "ucb", ("ucb", "model")) == "model"
         #: stop early once the leading root move is ahead by this share of the iterations
         #: left (1.0: only when nothing can change the decision)
         self.settle = float(params.get("settle", 1.0))

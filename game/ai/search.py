@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from game.ai import Anytime
+from game.ai import Anytime, option
 from game.rules import GAMES, Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
@@ -64,6 +64,8 @@ class _View(dict[str, Any]):
 
 
 def _policy(game: str, kind: str) -> Policy:
+    """The rollout policy ``kind`` (``"greedy"`` or ``"normal"``; Hospodský autobus has
+    only the normal heuristic) for ``game``."""
     from game.ai import greedy
 
     if game == "durak":
@@ -160,7 +162,9 @@ class SearchBot(Anytime):
         self.out_order = float(params.get("out_order", 0.0))
         #: every legal move is a child of the root at once (widening only below it)
         self.root_all = bool(params.get("root_all", True))
-        self.policy = _policy(game, str(params.get("rollout", "normal")))
+        self.policy = _policy(game, option(params, "rollout", "normal",
+                                           ("normal",) if game == "autobus"
+                                           else ("greedy", "normal")))
         self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
         self._root = Node(-1)
