@@ -259,13 +259,14 @@ def _lookahead(p: Any, a: Any) -> int:
     players = a.players or 4
     if not 2 <= players <= 4:
         p.error("Hospodský autobus is played by 2 to 4 players")
-    if a.deals < 1 or a.samples < 1 or a.width < 1 or a.jobs < 1:
-        p.error("--deals, --samples, --width and --jobs must be at least 1")
+    if a.deals < 1 or a.samples < 1 or a.width < 1 or a.jobs < 1 or a.depth < 1:
+        p.error("--deals, --samples, --width, --depth and --jobs must be at least 1")
     try:
         parse_know(a.know)
     except ValueError as e:
         p.error(str(e))
-    r = lookahead(a.deals, a.seed, players, a.know, a.samples, a.width, a.jobs)
+    r = lookahead(a.deals, a.seed, players, a.know, a.samples, a.width, a.jobs,
+                  depth=a.depth)
     print(json.dumps(r, indent=2) if a.json else text(r))
     return 0
 
@@ -289,7 +290,7 @@ def main(argv: list[str]) -> int:
                         "rlcard: Pao De Kuai random play beside RLCard's Dou Di Zhu "
                         "(needs the optional rlcard package; says so when it is missing); "
                         "lookahead: how much Hospodský autobus deals turn on hidden cards "
-                        "(a one-round lookahead told some of them, against normal)")
+                        "(a lookahead of some rounds told some of them, against normal)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--ai-deals", type=int, default=4,
                    help="deals per AI level for 'ai' (default: %(default)s)")
@@ -318,6 +319,9 @@ def main(argv: list[str]) -> int:
                    help="sampled deals per decision for 'lookahead' (default: %(default)s)")
     p.add_argument("--width", type=int, default=4,
                    help="candidate moves per decision for 'lookahead' (default: %(default)s)")
+    p.add_argument("--depth", type=int, default=1,
+                   help="rounds the 'lookahead' looks ahead: at each of the seat's turns "
+                        "on the way it tries --width plans (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=1,
                    help="processes for 'lookahead' (default: %(default)s)")
     a = p.parse_args(argv)

@@ -1,12 +1,15 @@
 """``cardclub bench lookahead``: how much the hidden cards decide a Hospodský autobus deal.
 
-One seat plays a one-round lookahead; every other seat plays the normal level.  At each
-of the seat's decisions the lookahead takes the turn planner's ``width`` best first
-moves.  Each is tried on every world: the true deal when it is told everything, else
-``samples`` deals in which the cards it is not told are shuffled among their places.
-There the rest of the seat's turn follows the planner, the other seats' turns follow
-the normal level, and the seat's next turn is scored by the planner's value (a deal won
-or lost counts +100 or -100).  The move with the best sum over the worlds is played.
+One seat plays a lookahead of ``depth`` rounds; every other seat plays the normal level.
+At each of the seat's decisions the lookahead takes the turn planner's ``width`` best
+first moves.  Each is tried on every world: the true deal when it is told everything,
+else ``samples`` deals in which the cards it is not told are shuffled among their
+places.  There the rest of the seat's turn follows the planner and the other seats'
+turns follow the normal level.  With ``depth`` 1 the seat's next turn is then scored by
+the planner's value (a deal won or lost counts +100 or -100); with more, the seat's next
+turn tries the planner's ``width`` best plans in the same world, each followed by the
+other seats' turns, and takes the best score ``depth`` - 1 rounds further on.  The move
+with the best sum over the worlds is played.
 
 ``know`` says what the lookahead is told besides what the seat sees: ``none`` (a fair
 player), ``hands`` (the other seats' hands), ``stock`` (the stock's order), ``reserves``
@@ -33,6 +36,7 @@ from game.rules import GAMES, Move, Rng
 from game.sim import wilson
 
 HIDDEN = ("hands", "stock", "reserves")
+ROUNDS = {1: "one-round", 2: "two-round", 3: "three-round"}
 CLIP = 100.0
 
 
@@ -91,11 +95,12 @@ class Lookahead:
     """The seat's one-round lookahead (see the module's docstring)."""
 
     def __init__(self, seat: int, told: frozenset[str], samples: int, width: int,
-                 rng: Rng) -> None:
+                 rng: Rng, depth: int = 1) -> None:
         self.seat, self.told, self.rng = seat, told, rng
         self.everything = told == frozenset(HIDDEN)    # one world: the true deal
         self.samples = max(1, samples)
         self.width = max(1, width)
+        self.depth = max(1, depth)
         self.model = make_bot("autobus", "normal")     # the other seats, as it expects them
         self.weights = Weights()
 
@@ -127,6 +132,26 @@ class Lookahead:
             best = max(plans, key=lambda m: plans[m][0])
             plan = list(plans[best][1])
 
+    def _round(self, world: Any, plan: list[Move]) -> Any:
+        """A copy of ``world`` after the seat's turn (following ``plan``) and the other
+        seats' turns, up to the seat's next turn or the end of the deal."""
+        w = world.clone()
+        self._own_turn(w, list(plan))
+        while not w.is_over and w.current_player != self.seat:
+            t = w.current_player
+            w.play(self.model.choose(w.observation(t), w.legal_moves()))
+        return w
+
+    def _ahead(self, g: Any, rounds: int) -> float:
+        """The score of ``g`` (the seat to move) looking ``rounds`` rounds further."""
+        if rounds == 0 or g.is_over:
+            return self._value(g)
+        plans = self._plans(g)
+        if not plans:
+            return self._value(g)
+        best = sorted(plans, key=lambda m: -plans[m][0])[:self.width]
+        return max(self._ahead(self._round(g, plans[m][1]), rounds - 1) for m in best)
+
     def decide(self, g: Any) -> Move:
         plans = self._plans(g)
         if not plans:
@@ -144,22 +169,18 @@ class Lookahead:
         for m in candidates:
             total = 0.0
             for world in worlds:
-                w = world.clone()
-                self._own_turn(w, list(plans[m][1]))
-                while not w.is_over and w.current_player != self.seat:
-                    t = w.current_player
-                    w.play(self.model.choose(w.observation(t), w.legal_moves()))
-                total += self._value(w)
+                total += self._ahead(self._round(world, plans[m][1]), self.depth - 1)
             if total > best_v:
                 best, best_v = m, total
         return best
 
 
-def play_deal(args: tuple[int, int, int, frozenset[str], int, int]) -> tuple[bool, bool]:
+def play_deal(args: tuple[int, int, int, frozenset[str], int, int, int]
+              ) -> tuple[bool, bool]:
     """One deal with the lookahead in ``seat``: (it won, the deal was drawn)."""
-    deal_seed, players, seat, told, samples, width = args
+    deal_seed, players, seat, told, samples, width, depth = args
     g: Any = GAMES["autobus"].new(seed=deal_seed, players=players)
-    me = Lookahead(seat, told, samples, width, Rng(deal_seed * 7 + seat + 1))
+    me = Lookahead(seat, told, samples, width, Rng(deal_seed * 7 + seat + 1), depth)
     others = make_bot("autobus", "normal", seed=deal_seed)
     while not g.is_over:
         s = g.current_player
@@ -171,10 +192,11 @@ def play_deal(args: tuple[int, int, int, frozenset[str], int, int]) -> tuple[boo
 
 
 def lookahead(deals: int, seed: int = 0, players: int = 4, know: str = "none",
-              samples: int = 8, width: int = 4, jobs: int = 1) -> dict[str, Any]:
+              samples: int = 8, width: int = 4, jobs: int = 1, depth: int = 1
+              ) -> dict[str, Any]:
     """Every deal ``seed .. seed + deals - 1`` with the lookahead in every seat."""
     told = parse_know(know)
-    jobs_list = [(seed + d, players, r, told, samples, width)
+    jobs_list = [(seed + d, players, r, told, samples, width, depth)
                  for d in range(deals) for r in range(players)]
     begin = time.perf_counter()
     if jobs > 1:
@@ -189,6 +211,7 @@ def lookahead(deals: int, seed: int = 0, players: int = 4, know: str = "none",
     games = len(results)
     lo, hi = wilson(wins, games)
     return {"players": players, "know": know, "samples": samples, "width": width,
+            "depth": depth,
             "deals": deals, "seed": seed, "games": games, "wins": wins, "draws": draws,
             "losses": games - wins - draws, "win_rate": wins / games if games else 0.0,
             "interval": [lo, hi], "fair": 1 / players,
@@ -202,7 +225,8 @@ def text(r: dict[str, Any]) -> str:
         told = "none of the hidden cards" if r["know"] == "none" else r["know"]
         how = f"told {told}, on {r['samples']} sampled deals"
     lo, hi = r["interval"]
-    return (f"Hospodský autobus, {r['players']} players: one-round lookahead ({how}, "
+    rounds = ROUNDS.get(r["depth"], f"{r['depth']}-round")
+    return (f"Hospodský autobus, {r['players']} players: {rounds} lookahead ({how}, "
             f"{r['width']} candidate moves) against the normal level: won {r['wins']} of "
             f"{r['games']} = {100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
             f"(fair {100 * r['fair']:.0f}%), {r['draws']} drawn, {r['seconds']:.0f} s")

@@ -78,6 +78,35 @@ def test_a_lookahead_of_one_candidate_plays_the_planners_choice() -> None:
     assert me.decide(g) == max(plans, key=lambda m: plans[m][0])
 
 
+def test_a_deeper_lookahead_plays_the_seats_next_turn_in_every_world(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Depth 2: each candidate's round is followed, in the same world, by a round for
+    each of the planner's best plans at the seat's next turn, and the candidate scores
+    the best of them; depth 1 scores the next turn itself."""
+    g = _midgame(moves=46)                    # the seat has nine plans there
+    seat = g.current_player
+    scored: list[tuple[int, int]] = []        # (depth left, turn) of every scored world
+    for depth in (1, 2):
+        me = Lookahead(seat, frozenset(HIDDEN), samples=1, width=3, rng=Rng(1),
+                       depth=depth)
+        value = me._value
+
+        def spy(w: Any, value: Any = value) -> float:
+            scored.append((depth, w.turn))
+            v: float = value(w)
+            return v
+
+        monkeypatch.setattr(me, "_value", spy)
+        plans = me._plans(g)
+        assert len(plans) >= 3
+        me.decide(g)
+    one = [t for d, t in scored if d == 1]
+    two = [t for d, t in scored if d == 2]
+    assert len(one) == 3                      # one world, three candidates
+    assert len(two) > len(one)                # each candidate: several next-turn plans
+    assert min(two) > max(one)                # scored a whole round later
+
+
 def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
         capsys: pytest.CaptureFixture[str]) -> None:
     from game.bench import main
@@ -91,12 +120,16 @@ def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
                  "--samples", "2", "--width", "2"]) == 0
     out = capsys.readouterr().out
     assert "told hands, on 2 sampled deals" in out and "of 2 =" in out
+    assert main(["lookahead", "--deals", "1", "--players", "2", "--know", "all",
+                 "--depth", "2", "--width", "2"]) == 0
+    assert "two-round lookahead (told every card" in capsys.readouterr().out
 
 
 def test_bench_lookahead_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     from game.bench import main
 
-    for argv in (["--know", "trumps"], ["--players", "5"], ["--samples", "0"]):
+    for argv in (["--know", "trumps"], ["--players", "5"], ["--samples", "0"],
+                 ["--depth", "0"]):
         with pytest.raises(SystemExit) as e:
             main(["lookahead", *argv])
         assert e.value.code == 2
