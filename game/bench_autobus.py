@@ -92,7 +92,7 @@ def reshuffle(g: Any, seat: int, rng: Rng, told: frozenset[str]) -> Any:
 
 
 class Lookahead:
-    """The seat's one-round lookahead (see the module's docstring)."""
+    """The seat's lookahead of ``depth`` rounds (see the module's docstring)."""
 
     def __init__(self, seat: int, told: frozenset[str], samples: int, width: int,
                  rng: Rng, depth: int = 1) -> None:
