@@ -91,7 +91,7 @@ def test_a_deeper_lookahead_plays_the_seats_next_turn_in_every_world(
                        depth=depth)
         value = me._value
 
-        def spy(w: Any, value: Any = value) -> float:
+        def spy(w: Any, value: Any = value, depth: int = depth) -> float:
             scored.append((depth, w.turn))
             v: float = value(w)
             return v
