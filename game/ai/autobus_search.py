@@ -65,7 +65,7 @@ class AutobusSearch(Anytime):
     """
 
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
-        from game.ai.search import _policy
+        from game.ai.search import _policy, rollout_kinds
         from game.rules import GAMES
 
         self.level = level
@@ -96,7 +96,8 @@ class AutobusSearch(Anytime):
         #: higher on the same deals by this many standard errors (0: the best mean plays)
         self.confidence = float(params.get("confidence", 0.0))
         self.weights = Weights()
-        self.policy = _policy(game, option(params, "rollout", "normal", ("normal",)))
+        self.policy = _policy(game, option(params, "rollout", "normal",
+                                           rollout_kinds(game)))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
         self._plans: dict[Move, list[Move]] = {}
         self._st: TurnState | None = None

@@ -63,9 +63,14 @@ class _View(dict[str, Any]):
             return default
 
 
+def rollout_kinds(game: str) -> tuple[str, ...]:
+    """The rollout policies :func:`_policy` has for ``game``: the greedy baseline and the
+    normal heuristic (Hospodský autobus: the normal heuristic only)."""
+    return ("normal",) if game == "autobus" else ("greedy", "normal")
+
+
 def _policy(game: str, kind: str) -> Policy:
-    """The rollout policy ``kind`` (``"greedy"`` or ``"normal"``; Hospodský autobus has
-    only the normal heuristic) for ``game``."""
+    """The rollout policy ``kind`` (one of :func:`rollout_kinds`) for ``game``."""
     from game.ai import greedy
 
     if game == "durak":
@@ -163,8 +168,7 @@ class SearchBot(Anytime):
         #: every legal move is a child of the root at once (widening only below it)
         self.root_all = bool(params.get("root_all", True))
         self.policy = _policy(game, option(params, "rollout", "normal",
-                                           ("normal",) if game == "autobus"
-                                           else ("greedy", "normal")))
+                                           rollout_kinds(game)))
         self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
         self._root = Node(-1)
