@@ -142,6 +142,10 @@ class Lookahead:
             w.play(self.model.choose(w.observation(t), w.legal_moves()))
         return w
 
+    def _best(self, plans: dict[Move, tuple[float, list[Move]]]) -> list[Move]:
+        """The first moves of the planner's ``width`` best plans, best first."""
+        return sorted(plans, key=lambda m: -plans[m][0])[:self.width]
+
     def _ahead(self, g: Any, rounds: int) -> float:
         """The score of ``g`` (the seat to move) looking ``rounds`` rounds further."""
         if rounds == 0 or g.is_over:
@@ -149,8 +153,8 @@ class Lookahead:
         plans = self._plans(g)
         if not plans:
             return self._value(g)
-        best = sorted(plans, key=lambda m: -plans[m][0])[:self.width]
-        return max(self._ahead(self._round(g, plans[m][1]), rounds - 1) for m in best)
+        return max(self._ahead(self._round(g, plans[m][1]), rounds - 1)
+                   for m in self._best(plans))
 
     def decide(self, g: Any) -> Move:
         plans = self._plans(g)
@@ -159,7 +163,7 @@ class Lookahead:
             return first
         if len(plans) == 1:
             return next(iter(plans))
-        candidates = sorted(plans, key=lambda m: -plans[m][0])[:self.width]
+        candidates = self._best(plans)
         if self.everything:
             worlds = [g]
         else:
