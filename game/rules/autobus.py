@@ -9,7 +9,9 @@ import re
 from typing import Any
 
 from game.cards import JOKER, french_deck, parse_card
-from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register
+from game.rules.base import Event, Game, IllegalMove, Move, NotationError
+from game.rules.rng import Rng
+from game.rules.validate import Reader, finish
 
 RUN_RANKS = "A23456789TJQK"
 VALUE = {r: i + 1 for i, r in enumerate(RUN_RANKS)}  # A = 1 .. K = 13
@@ -26,7 +28,6 @@ def card_sort_key(card: str) -> tuple[int, str]:
     return (99, "") if card == JOKER else (VALUE[card[0]], card[1])
 
 
-@register
 class Autobus(Game):
     key = "autobus"
     title = "Hospodský autobus"
@@ -449,9 +450,7 @@ class Autobus(Game):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Autobus:
         """The state ``to_dict`` gave; StateError for anything that is not one."""
-        from game.rules import validate
-
-        v = validate.Reader(cls, d, cls().to_dict())
+        v = Reader(cls, d, cls().to_dict())
         g = cls()
         g.seed, g.deck, g.rng = v.seed(), v.deck_order(), v.rng()
         g.players = n = v.integer("players", 2, 4)
@@ -484,7 +483,7 @@ class Autobus(Game):
         v.check(not (g.drawn and g.winner is not None), "a deal both won and drawn")
         v.check(all(g.reserves) if g.winner is None else not g.reserves[g.winner],
                 "an empty reserve must be the winner's")
-        validate.finish(v, g, d)
+        finish(v, g, d)
         return g
 
     def clone(self) -> Autobus:

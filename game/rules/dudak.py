@@ -8,17 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import CZECH_RANKS, CZECH_SUITS, czech_deck, parse_card
-from game.rules import (
-    Event,
-    Game,
-    IllegalMove,
-    Move,
-    NotationError,
-    Rng,
-    deal_rng,
-    register,
-    split_known,
-)
+from game.rules.base import Event, Game, IllegalMove, Move, NotationError, split_known
+from game.rules.rng import Rng, deal_rng
+from game.rules.validate import Reader, finish
 
 RANK = {r: i for i, r in enumerate(CZECH_RANKS)}
 PLAYERS = 4
@@ -31,7 +23,6 @@ def card_key(card: str) -> tuple[int, int]:
     return CZECH_SUITS.index(card[1]), RANK[card[0]]
 
 
-@register
 class Dudak(Game):
     key = "dudak"
     title = "Dudák"
@@ -362,9 +353,7 @@ class Dudak(Game):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Dudak:
         """The state ``to_dict`` gave; StateError for anything that is not one."""
-        from game.rules import validate
-
-        v = validate.Reader(cls, d, cls().to_dict())
+        v = Reader(cls, d, cls().to_dict())
         g = cls()
         g.seed, g.deck = v.seed(), v.deck_order()
         g.dealer = v.integer("dealer", 0, PLAYERS - 1)
@@ -394,7 +383,7 @@ class Dudak(Game):
                     "the deal goes on but the seat to act has no cards")
         elif not g.by_safety_net:
             v.check(holders in ([], [g.dudak]), "the Dudák is not the last with cards")
-        validate.finish(v, g, d)
+        finish(v, g, d)
         return g
 
     def clone(self) -> Dudak:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import ATLASNYE_RANKS, FRENCH_SUITS, atlasnye_deck, parse_card
-from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register, split_known
+from game.rules.base import Event, Game, IllegalMove, Move, NotationError, split_known
+from game.rules.rng import Rng
+from game.rules.validate import Reader, finish
 
 RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
 HAND_SIZE = 6
@@ -27,7 +29,6 @@ DEFEND = {c: Move("defend", (c,)) for c in SORT_KEY}
 TAKE, STOP = Move("take"), Move("stop")
 
 
-@register
 class Durak(Game):
     key = "durak"
     title = "Durak"
@@ -338,9 +339,7 @@ class Durak(Game):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Durak:
         """The state ``to_dict`` gave; StateError for anything that is not one."""
-        from game.rules import validate
-
-        v = validate.Reader(cls, d, cls().to_dict())
+        v = Reader(cls, d, cls().to_dict())
         g = cls()
         g.seed, g.deck = v.seed(), v.deck_order()
         g.hands = v.card_lists("hands", 2)
@@ -370,7 +369,7 @@ class Durak(Game):
                 "an attack card was passed by unbeaten")
         v.check(not g.taking or any(p[1] is None for p in g.table),
                 "the defender takes with nothing unbeaten")
-        validate.finish(v, g, d)
+        finish(v, g, d)
         return g
 
     def clone(self) -> Durak:

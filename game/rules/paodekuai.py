@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import FRENCH_SUITS, french_deck, parse_card
-from game.rules import Event, Game, IllegalMove, Move, NotationError, Rng, register
+from game.rules.base import Event, Game, IllegalMove, Move, NotationError
+from game.rules.rng import Rng
+from game.rules.validate import MOVES_MAX, Reader, finish
 
 ORDER = "3456789TJQKA2"
 RANK = {r: i for i, r in enumerate(ORDER)}
@@ -305,7 +307,6 @@ def _event(kind: str, card: str | None = None, src: str | None = None,
 _HAND_PLACE = tuple(f"hand{s}" for s in range(PLAYERS))
 
 
-@register
 class PaoDeKuai(Game):
     key = "paodekuai"
     title = "Pao De Kuai"
@@ -734,9 +735,7 @@ class PaoDeKuai(Game):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> PaoDeKuai:
         """The state ``to_dict`` gave; StateError for anything that is not one."""
-        from game.rules import validate
-
-        v = validate.Reader(cls, d, cls().to_dict())
+        v = Reader(cls, d, cls().to_dict())
         g = cls()
         g.seed, g.deck = v.seed(), v.deck_order()
         g.hands = v.card_lists("hands", PLAYERS)
@@ -753,7 +752,7 @@ class PaoDeKuai(Game):
                 and len(set(g.passed)) == g.passes,
                 "passed does not list the seats that passed on the table")
         g.discard = v.cards("discard")
-        g.history = v.items("history", validate.MOVES_MAX)
+        g.history = v.items("history", MOVES_MAX)
         played: list[str] = []
         for h in g.history:
             v.check(isinstance(h, list) and len(h) in (1, 2), "history is not [seat, cards]")
@@ -780,7 +779,7 @@ class PaoDeKuai(Game):
         v.check(all(g.hands) if g.winner is None else not g.hands[g.winner],
                 "an empty hand must be the winner's")
         g.moves = v.moves()
-        validate.finish(v, g, d)
+        finish(v, g, d)
         return g
 
     def clone(self) -> PaoDeKuai:

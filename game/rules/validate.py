@@ -4,7 +4,7 @@ Each engine reads its dict through a :class:`Reader` (exact keys, types, ranges,
 its deck) and ends with :func:`finish`: every card of the deck exactly once as often as
 the deck has it, the parts consistent with each other, and the state usable (legal moves,
 observations, every legal move playable, an exact round trip).  Anything else raises
-:class:`game.rules.StateError`, a ``ValueError`` with one clear message.
+:class:`game.rules.base.StateError`, a ``ValueError`` with one clear message.
 """
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from game.rules import Game, Rng, StateError
+from game.rules.base import Game, StateError
+from game.rules.rng import Rng
 
 #: seeds are taken as Python ints by ``new``; a state keeps them in this range
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
