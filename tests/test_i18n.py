@@ -422,3 +422,105 @@ def test_ai_level_labels_from_the_levels_files_are_translated() -> None:
     assert i18n._("Hard") == "Těžká"
     i18n.set_language("pl")
     assert i18n._("Easy") == "Łatwy"
+
+
+# ---- the package's shape ----------------------------------------------------------------------
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules ``path`` imports anywhere (top level, functions, ``if TYPE_CHECKING:``),
+    each as the most specific module named: ``from a.b import c`` is ``a.b.c`` when that is
+    a module, else ``a.b``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                out.add(sub if _module_path(sub) is not None else base)
+    return out
+
+
+def _module_path(name: str) -> Path | None:
+    rel = ROOT.joinpath(*name.split("."))
+    for p in (rel.with_suffix(".py"), rel / "__init__.py"):
+        if p.is_file():
+            return p
+    return None
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Every module of game/ -> the modules of game/ it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts[:-1]) if rel.name == "__init__" else list(rel.parts)
+        name = ".".join(parts)
+        package = name if rel.name == "__init__" else ".".join(parts[:-1])
+        graph[name] = {m for m in _imports(path, package) if m.startswith("game")}
+    return graph
+
+
+def _cycles_through(graph: dict[str, set[str]], prefix: str) -> list[list[str]]:
+    """Import cycles that pass through a module named ``prefix`` or below it."""
+    found: list[list[str]] = []
+    for start in sorted(m for m in graph if m == prefix or m.startswith(prefix + ".")):
+        stack: list[tuple[str, list[str]]] = [(start, [start])]
+        seen: set[str] = set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ())):
+                if nxt == start:
+                    found.append(path + [start])
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+    return found
+
+
+def test_the_import_walk_sees_a_cycle_when_there_is_one() -> None:
+    graph = {"game.i18n": {"game.i18n.words"}, "game.i18n.words": {"game.i18n"},
+             "game.cards": set()}
+    assert _cycles_through(graph, "game.i18n") == [
+        ["game.i18n", "game.i18n.words", "game.i18n"],
+        ["game.i18n.words", "game.i18n", "game.i18n.words"]]
+    imported = _imports(ROOT / "game" / "i18n" / "words.py", "game.i18n")
+    assert "game.i18n.core" in imported and "game.cards" in imported
+
+
+def test_no_import_cycle_runs_through_game_i18n() -> None:
+    """Runtime imports, imports inside functions and ``TYPE_CHECKING`` imports alike."""
+    graph = _import_graph()
+    assert "game.i18n.core" in graph and "game.i18n.rules_content" in graph
+    assert _cycles_through(graph, "game.i18n") == []
+
+
+def test_the_i18n_package_init_only_re_exports() -> None:
+    tree = ast.parse((ROOT / "game" / "i18n" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        exports = (isinstance(node, ast.Assign)
+                   and [getattr(t, "id", "") for t in node.targets] == ["__all__"])
+        assert docstring or exports or isinstance(node, ast.ImportFrom), ast.dump(node)[:80]
+    assert all(hasattr(i18n, name) for name in i18n.__all__)
+
+
+def test_every_name_imported_from_game_i18n_is_there() -> None:
+    """``from game.i18n import X`` anywhere in game/ and tests/ finds X (re-exported or a
+    submodule)."""
+    import importlib.util
+
+    names: set[str] = set()
+    for folder in ("game", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.module == "game.i18n":
+                    names |= {a.name for a in node.names}
+    assert {"_", "N_", "ngettext", "card_text", "refusal_text", "set_language"} <= names
+    for name in sorted(names):
+        assert hasattr(i18n, name) or importlib.util.find_spec(f"game.i18n.{name}"), name

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
-from game.i18n import _, ngettext, pgettext
+from game.i18n.core import _, ngettext, pgettext
 
 __all__ = ["MESSAGES", "card_name", "card_text", "cards_text", "count_cards", "rank_text",
            "refusal_text", "render_refusal", "shape_name", "suit_name"]
@@ -161,8 +161,10 @@ MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
         _("Only the top card of a pile can be played ({source}: {top} is on top, not "
           "{card}).").format(**w) if r.get("top") else
         _("There is nothing to play there ({source} is empty).").format(**w)),
-    "autobus.new_run_needs_ace": lambda w, r: _(
-        "Only an ace or a joker starts a new run, not {card}.").format(**w),
+    "autobus.new_run_needs_ace": lambda w, r: (
+        _("{card} fits no run now: the runs need {ranks}, and only an ace or a joker starts "
+          "a new one.").format(**w) if r.get("ranks") else
+        _("Only an ace or a joker starts a new run, not {card}.").format(**w)),
     "autobus.no_such_run": lambda w, r: _("There is no open run there."),
     "autobus.run_needs": lambda w, r: _(
         "That run needs {rank} next, not {card}.").format(**w),
