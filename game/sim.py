@@ -78,9 +78,9 @@ def simulate(game: str, deals: int, seed: int = 0, players: int | None = None,
             move = bots[seat].choose(g.observation(seat), g.legal_moves())
             g.play(move)
             total_moves += 1
-        result = g.result()
-        assert result is not None
-        for s, outcome in enumerate(cls.outcomes(result)):
+        result, outcomes = g.result(), g.deal_outcomes()
+        assert result is not None and outcomes is not None
+        for s, outcome in enumerate(outcomes):
             {"win": wins, "loss": losses, "draw": draws}[outcome][s] += 1
             score[s] += result[s]
     return SimReport(game, n, deals, names, wins, losses, draws, score, total_moves,
@@ -263,12 +263,8 @@ def tournament(game: str, deals: int, seats: list[str], players: int | None = No
                 times.append(dt)
                 g.play(move)
                 moves += 1
-            result = g.result()
-            assert result is not None
-            outcomes = cls.outcomes(result)
-            if game == "paodekuai":           # a win is going out first
-                winner = getattr(g, "winner", None)
-                outcomes = ["win" if s == winner else "loss" for s in range(n)]
+            result, outcomes = g.result(), g.deal_outcomes()
+            assert result is not None and outcomes is not None
             for s in range(n):
                 entries[who[s]].add(outcomes[s], result[s])
         if progress:

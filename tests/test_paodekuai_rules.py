@@ -268,3 +268,83 @@ def test_PDK5_PDK8_move_generation_matches_brute_force_over_all_subsets() -> Non
             moves = g.legal_moves()
             g.play(moves[rng.below(len(moves))])
     assert checked > 300
+
+
+# ----- who won: the seat that went out (issue 31) ------------------------------------------
+#: the issue's deal: you go out first, but Computer 1's bomb bonus leaves you below zero
+OUT_FIRST_HANDS = ("3H 4S 5S 6S 7S 8S 9S 5D 6D 7D 8D 9D TD JD QD KD",
+                   "AS AD AC 3D 4H 5H 6H 7H 8H 9H TH JH QH KH 3S TS",
+                   "2S 3C 4C 5C 6C 7C 8C 9C TC JC 4D JS QS QC KS KC")
+OUT_FIRST_MOVES = [
+    "play 3H 4S 5S 6S 7S 8S 9S",                # seat 0 opens with a straight of 7
+    "play AS AD AC",                            # seat 1 bombs it (PDK-11: not led)
+    "pass", "pass",                             # the bomb stands: +20 for seat 1
+    "play 3D 4H 5H 6H 7H 8H 9H TH JH QH KH",    # seat 1 leads a straight of 11
+    "pass", "pass",
+    "play 3S",                                  # seat 1 keeps one card (TS)
+    "play 2S", "pass", "pass",                  # seat 2 takes the lead
+    "play 3C 4C 5C 6C 7C 8C 9C TC JC",          # seat 2 leads a straight of 9
+    "play 5D 6D 7D 8D 9D TD JD QD KD",          # seat 0 beats it with its last cards
+]
+
+
+def out_first_deal() -> PaoDeKuai:
+    hands = [h.split() for h in OUT_FIRST_HANDS]
+    deck = [hands[i % 3][i // 3] for i in range(48)]     # PDK-2: one at a time
+    g = PaoDeKuai.new(deck=deck)
+    play_all(g, OUT_FIRST_MOVES)
+    return g
+
+
+def test_PDK9_PDK12_the_seat_that_went_out_wins_whatever_the_points() -> None:
+    """The issue's deal: seat 0 empties its hand first; seat 1's unbeaten bomb (PDK-11)
+    gives it the most points.  The win is seat 0's; the points stay the result."""
+    g = out_first_deal()
+    assert g.is_over and g.went_out == 0
+    assert g.result() == [-3.0, 19.0, -16.0]            # -10 + 1 + 6, 20 - 1, -10 - 6
+    assert [b.get("total") for b in g.settlement] == [None, 1, 6]
+    assert g.deal_outcomes() == ["win", "loss", "loss"]
+    assert PaoDeKuai.outcomes(g.result() or []) == ["loss", "win", "loss"]  # points alone
+    for seat in range(3):
+        obs = g.observation(seat)
+        assert obs["went_out"] == 0 and obs["hand_sizes"] == [0, 1, 6]
+    refusal = g.check("pass")                        # PDK-9: no move after the end
+    assert refusal is not None and refusal.rule == "PDK-9" and refusal.key == "deal_over"
+
+
+def test_PDK9_nobody_has_gone_out_while_the_deal_goes_on() -> None:
+    g = PaoDeKuai.new(seed=4)
+    assert g.observation(0)["went_out"] is None and g.deal_outcomes() is None
+    play_all(g, [str(g.legal_moves()[0])])
+    assert g.observation(1)["went_out"] is None
+
+
+def test_PDK12_history_records_the_seat_that_went_out_as_a_win_with_win_xp() -> None:
+    """The history row of the issue's deal: a win with the win XP; the score is still
+    the signed points (-3)."""
+    from game.store import history, saves
+
+    g = out_first_deal()
+    journal = saves.new_deal(PaoDeKuai.new(seed=g.seed, deck=list(g.deck)), "normal")
+    journal.moves = list(OUT_FIRST_MOVES)
+    assert journal.replay().to_dict() == g.to_dict()
+    record = saves.deal_record(journal, g)
+    assert record["outcome"] == "win" and record["score"] == -3.0
+    xp = saves.finish(journal, g)
+    assert xp == history.xp_for("win", "normal") > history.xp_for("loss", "normal")
+    row = history.deals("paodekuai", limit=1)[0]
+    assert row.outcome == "win" and row.score == -3.0 and row.xp == xp
+
+
+def test_PDK12_every_random_deal_is_won_by_the_seat_that_went_out() -> None:
+    from game.rules import Rng
+
+    for seed in range(80):
+        g = PaoDeKuai.new(seed=seed)
+        rng = Rng(seed)
+        while not g.is_over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+        winner = g.observation(0)["went_out"]
+        assert winner is not None and not g.hands[winner]
+        assert g.deal_outcomes() == ["win" if s == winner else "loss" for s in range(3)]

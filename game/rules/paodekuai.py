@@ -375,7 +375,21 @@ class PaoDeKuai(Game):
         return self.winner is not None
 
     def result(self) -> list[float] | None:
+        """PDK-12: the signed points of PDK-10 and PDK-11 (the history's score)."""
         return None if self.winner is None else [float(s) for s in self.scores]
+
+    @property
+    def went_out(self) -> int | None:
+        """PDK-9: the seat that emptied its hand first (None while the deal goes on)."""
+        return self.winner
+
+    def deal_outcomes(self) -> list[str] | None:
+        """The seat that went out wins, the others lose, whatever the points say (the
+        seed's objective is to empty your hand first; bomb bonuses can leave another
+        seat with more points, PDK-11/12)."""
+        if self.winner is None:
+            return None
+        return ["win" if s == self.winner else "loss" for s in range(PLAYERS)]
 
     @property
     def leading(self) -> bool:
@@ -694,7 +708,8 @@ class PaoDeKuai(Game):
             self.scores[s] -= pay
             self.scores[winner] += pay
         return [Event("announce", text="deal_over", seat=winner,
-                      data={"result": self.result(), "settlement": self.settlement})]
+                      data={"result": self.result(), "settlement": self.settlement,
+                            "went_out": winner})]
 
     # ----- views ------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
@@ -715,6 +730,7 @@ class PaoDeKuai(Game):
             "played_any": list(self.played_any),
             "scores": list(self.scores),
             "is_over": self.is_over,
+            "went_out": self.winner,
             "result": self.result(),
             "settlement": list(self.settlement),
         }

@@ -283,8 +283,8 @@ def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict
     if surrendered or not game.is_over:
         outcome = "loss"
         surrendered = True
-    else:
-        outcome = type(game).outcomes(game.result() or [])[human]
+    else:     # as the rules decide it (Pao De Kuai: who went out, not the most points)
+        outcome = (game.deal_outcomes() or ["loss"] * game.num_players)[human]
     levels = journal.meta.get("levels")
     opponents = ([lv for s, lv in enumerate(levels) if s != human]
                  if isinstance(levels, list) and levels else None)
