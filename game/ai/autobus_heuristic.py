@@ -12,9 +12,7 @@ from typing import Any
 
 from game.ai import DecideOnce
 from game.rules import Move, Rng
-
-RUN_RANKS = "A23456789TJQK"
-VALUE = {r: i + 1 for i, r in enumerate(RUN_RANKS)}
+from game.rules.autobus import VALUE
 
 
 class AutobusHeuristic(DecideOnce):

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import DecideOnce
+from game.cards import JOKER
 from game.rules import Move
+from game.rules.autobus import VALUE
 
-RUN_RANKS = "A23456789TJQK"
-VALUE = {r: i + 1 for i, r in enumerate(RUN_RANKS)}
-JOKER = "X"
 UNKNOWN = "?"
 
 
