@@ -235,3 +235,115 @@ def test_DUD12_sensible_players_essentially_never_reach_the_net() -> None:
             g.play(bots[seat].choose(g.observation(seat), g.legal_moves()))
         hits += g.by_safety_net
     assert hits <= 1
+
+
+# ----- what the table used to work out for itself (issue 31) --------------------------------
+def test_DUD9_out_order_lists_the_seats_as_they_went_out() -> None:
+    """``obs["out_order"]``: who went out, in order, the same as watching the card counts
+    after every move (what the table did by replaying the journal)."""
+    for seed in range(12):
+        g = Dudak.new(seed=seed)
+        rng = Rng(seed)
+        watched: list[int] = []
+        while not g.is_over:
+            moves = g.legal_moves()
+            g.play(moves[rng.below(len(moves))])
+            counts = g.observation(0)["card_counts"]
+            watched += [s for s in range(4) if counts[s] == 0 and s not in watched]
+            for seat in range(4):
+                assert g.observation(seat)["out_order"] == watched
+        assert g.dudak not in watched
+        assert len(watched) == 3 or g.by_safety_net
+
+
+def test_DUD9_out_order_in_a_scripted_deal() -> None:
+    g = position(["7B", "", "8B TL", "UL OL 8H"])
+    g.out_order = [1]                       # seat 1 went out earlier
+    g.play("lead 7B")                       # seat 0's last card stays on the table
+    assert g.observation(2)["out_order"] == [1, 0] and not g.is_over
+    g.play("beat 8B")
+    g.play("follow TL")                     # seat 2 goes out: seat 3 is the Dudák
+    obs = g.observation(3)
+    assert obs["out_order"] == [1, 0, 2] and obs["dudak"] == 3 and not obs["safety_net"]
+    assert g.clone().out_order == [1, 0, 2] and g.to_dict()["out_order"] == [1, 0, 2]
+
+
+def test_DUD9_a_state_saved_without_out_order_still_loads() -> None:
+    """A state dict from before ``out_order`` was kept: the seats out, in seat order."""
+    g = Dudak.new(seed=0)
+    rng = Rng(0)
+    while not g.is_over:
+        moves = g.legal_moves()
+        g.play(moves[rng.below(len(moves))])
+    old = g.to_dict()
+    del old["out_order"]
+    copy = Dudak.from_dict(old)
+    assert copy.out_order == sorted(g.out_order) and copy.result() == g.result()
+    bad = dict(g.to_dict(), out_order=[g.out_order[0]])
+    try:
+        Dudak.from_dict(bad)
+    except ValueError as exc:
+        assert "out_order" in str(exc)
+    else:
+        raise AssertionError("an out_order missing a seat that is out was accepted")
+
+
+def test_DUD12_observation_says_the_net_ended_the_deal_and_who_is_the_dudak() -> None:
+    g = position(["7L 8L", "9L TL UL", "OL KL AL", "7H"], current=0)
+    g.moves = MOVE_LIMIT - 1
+    obs = g.observation(0)
+    assert not obs["safety_net"] and obs["dudak"] is None and not obs["net_tie"]
+    g.play("lead 7L")
+    obs = g.observation(0)
+    assert obs["safety_net"] and obs["dudak"] == 1 and obs["net_tie"]   # tie with seat 2
+    g = position(["7L 8L", "9L TL UL", "OL KL", "7H"], current=0)
+    g.moves = MOVE_LIMIT - 1
+    g.play("lead 7L")
+    obs = g.observation(2)
+    assert obs["safety_net"] and obs["dudak"] == 1 and not obs["net_tie"]
+    assert obs["out_order"] == []
+
+
+def test_DUD10_a_deal_that_ends_normally_is_no_safety_net() -> None:
+    g = position(["7B", "", "", "7H 8H"])
+    g.play("lead 7B")
+    obs = g.observation(0)
+    assert obs["dudak"] == 3 and not obs["safety_net"] and not obs["net_tie"]
+
+
+def test_DUD2_next_player_skips_players_who_are_out() -> None:
+    g = position(["7L 8L", "", "9L TL", "UL OL"])
+    assert g.observation(0)["next_player"] == 2
+    g.play("lead 7L")
+    assert g.observation(2)["next_player"] == 3
+    g = position(["7B", "", "", "7H 8H"])
+    g.play("lead 7B")
+    assert g.observation(0)["next_player"] is None
+
+
+def test_DUD2_the_dudak_deals_the_next_game() -> None:
+    g = position(["7B", "", "", "7H 8H"])
+    g.play("lead 7B")
+    assert g.next_options() == {"dealer": 3}
+    nxt = Dudak.new(seed=9, **g.next_options())
+    assert nxt.dealer == 3 and nxt.current_player == 0
+
+
+def test_DUD2_after_a_surrender_the_next_dealer_is_random_from_the_seed() -> None:
+    """The same seat the table drew before (``Rng(seed ^ 0xD0DA)``), so a given deal's
+    surrender always names the same dealer; over many deals every seat comes up."""
+    from game.rules.dudak import surrender_dealer
+
+    dealers = set()
+    for seed in range(40):
+        g = Dudak.new(seed=seed)
+        want = Rng(seed ^ 0xD0DA).below(4)
+        assert g.next_options(surrendered=True) == {"dealer": want}
+        assert g.next_options() == {"dealer": want}     # not over: random too
+        assert surrender_dealer(seed) == want
+        dealers.add(want)
+    assert dealers == {0, 1, 2, 3}
+    g = position(["7B", "", "", "7H 8H"])
+    g.seed = 33
+    g.play("lead 7B")
+    assert g.next_options(surrendered=True) == {"dealer": Rng(33 ^ 0xD0DA).below(4)}

@@ -23,6 +23,12 @@ def card_key(card: str) -> tuple[int, int]:
     return CZECH_SUITS.index(card[1]), RANK[card[0]]
 
 
+def surrender_dealer(seed: int) -> int:
+    """DUD-2: after a surrender the next dealer is random, drawn from the deal's seed (its
+    own stream, so it is the same seat whenever that deal is given up)."""
+    return Rng(seed ^ 0xD0DA).below(PLAYERS)
+
+
 class Dudak(Game):
     key = "dudak"
     title = "Dudák"
@@ -46,6 +52,7 @@ class Dudak(Game):
         self.phase = "start"           # "start" | "collecting" | "follow"
         self.dudak: int | None = None
         self.by_safety_net = False
+        self.out_order: list[int] = []  # DUD-9: seats in the order they went out
         self.moves = 0
 
     # ----- construction -----------------------------------------------------------------
@@ -79,6 +86,13 @@ class Dudak(Game):
     def options(self) -> dict[str, Any]:
         return {"dealer": self.dealer}
 
+    def next_options(self, surrendered: bool = False) -> dict[str, Any]:
+        """DUD-2: the Dudák deals the next game; after a surrender (or a deal that did not
+        end) the dealer is random, drawn from this deal's seed."""
+        if surrendered or self.dudak is None:
+            return {"dealer": surrender_dealer(self.seed)}
+        return {"dealer": self.dudak}
+
     def deal_events(self) -> list[Event]:
         first = (self.dealer + 1) % PLAYERS
         ev = [Event("move", c, "deck", f"hand{(first + i) % PLAYERS}",
@@ -105,6 +119,21 @@ class Dudak(Game):
         if self.dudak is None:
             return None
         return [0.0 if s == self.dudak else 1.0 for s in range(PLAYERS)]
+
+    @property
+    def next_player(self) -> int | None:
+        """DUD-2: who acts when the current turn ends (the next seat clockwise that still
+        holds cards); None once the deal is over."""
+        return None if self.dudak is not None else self._next(self.current)
+
+    @property
+    def net_tie(self) -> bool:
+        """DUD-12: the safety net's Dudák was chosen among players holding as many cards
+        (the tie went to whoever would act soonest)."""
+        if not self.by_safety_net or self.dudak is None:
+            return False
+        most = self.card_count(self.dudak)
+        return any(self.card_count(s) == most for s in range(PLAYERS) if s != self.dudak)
 
     def card_count(self, seat: int) -> int:
         return len(self.hands[seat]) + len(self.collected[seat])
@@ -296,6 +325,8 @@ class Dudak(Game):
         if end_turn:
             self.phase = "start"
             self.current = self._next(self.current)
+        self.out_order += [s for s in range(PLAYERS)       # DUD-9: out for good
+                           if self.is_out(s) and s not in self.out_order]
         holders = [s for s in range(PLAYERS) if not self.is_out(s)]
         if len(holders) <= 1:  # DUD-10
             self.dudak = holders[0] if holders else self.current
@@ -333,9 +364,14 @@ class Dudak(Game):
             "out": list(self.out),
             "dealer": self.dealer,
             "current_player": self.current_player,
+            "next_player": self.next_player,
             "phase": self.phase,
             "moves": self.moves,
+            "out_order": list(self.out_order),
             "is_over": self.is_over,
+            "dudak": self.dudak,
+            "safety_net": self.by_safety_net,
+            "net_tie": self.net_tie,
             "result": self.result(),
         }
 
@@ -347,13 +383,13 @@ class Dudak(Game):
             "known": [list(k) for k in self.known], "trumps": list(self.trumps),
             "pile": list(self.pile), "out": list(self.out), "current": self.current,
             "phase": self.phase, "dudak": self.dudak, "safety_net": self.by_safety_net,
-            "moves": self.moves,
+            "moves": self.moves, "out_order": list(self.out_order),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Dudak:
         """The state ``to_dict`` gave; StateError for anything that is not one."""
-        v = Reader(cls, d, cls().to_dict())
+        v = Reader(cls, d, cls().to_dict(), optional=("out_order",))
         g = cls()
         g.seed, g.deck = v.seed(), v.deck_order()
         g.dealer = v.integer("dealer", 0, PLAYERS - 1)
@@ -383,6 +419,15 @@ class Dudak(Game):
                     "the deal goes on but the seat to act has no cards")
         elif not g.by_safety_net:
             v.check(holders in ([], [g.dudak]), "the Dudák is not the last with cards")
+        out = [s for s in range(PLAYERS) if g.is_out(s)]
+        if "out_order" in d:
+            g.out_order = [v.int_value(s, "out_order", 0, PLAYERS - 1)
+                           for s in v.items("out_order", PLAYERS)]
+            v.check(sorted(g.out_order) == out,
+                    "out_order does not list each seat that is out once")
+        else:     # a state from before out_order was kept: the seats out, in seat order
+            g.out_order = out
+            d = {**d, "out_order": out}
         finish(v, g, d)
         return g
 
@@ -394,6 +439,7 @@ class Dudak(Game):
         g.known = [list(k) for k in self.known]
         g.trumps = list(self.trumps)
         g.pile, g.out = list(self.pile), list(self.out)
+        g.out_order = list(self.out_order)
         return g
 
     def cards_in_play(self) -> list[str]:
@@ -423,6 +469,7 @@ class Dudak(Game):
         g.pile, g.out = list(obs["pile"]), list(obs["out"])
         g.dealer, g.current, g.phase = obs["dealer"], obs["current_player"], obs["phase"]
         g.moves = obs["moves"]
+        g.out_order = list(obs["out_order"])
         g.deck = g.cards_in_play()
         return g
 

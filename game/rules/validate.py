@@ -25,13 +25,16 @@ _RNG = re.compile(r"[0-9a-f]{16}")
 class Reader:
     """Typed access to one state dict; every failure is a :class:`StateError`."""
 
-    def __init__(self, cls: type[Game], d: Any, keys: Iterable[str]) -> None:
+    def __init__(self, cls: type[Game], d: Any, keys: Iterable[str],
+                 optional: Iterable[str] = ()) -> None:
+        """``keys``: the state's keys; ``optional``: those a state saved by an older
+        version may lack (the engine fills them in)."""
         self.title = cls.title
         if not isinstance(d, dict):
             self.fail(f"it is a {type(d).__name__}, not a dict")
         self.d: dict[str, Any] = d
         want = set(keys)
-        missing, extra = want - set(d), set(d) - want
+        missing, extra = want - set(d) - set(optional), set(d) - want
         if missing:
             self.fail(f"missing {', '.join(sorted(missing))}")
         if extra:
