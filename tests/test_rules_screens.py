@@ -5,6 +5,7 @@ Content checks need no window; the rest drives a real window (Xvfb) with real ev
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,18 @@ import pytest
 from game import i18n
 from game.app import CardClubWindow, pump
 from game.i18n import rules_catalog
-from game.rules_content import COVERAGE, DECKS, GAMES, catalog, msgids, rules_gettext
+from game.i18n.rules_content import (
+    CONTENT,
+    CONTENT_DIR,
+    COVERAGE,
+    DECKS,
+    GAMES,
+    ContentError,
+    catalog,
+    load,
+    msgids,
+    rules_gettext,
+)
 from game.scenes import SCENES, scene_class
 from game.scenes.rules_view import ORDER, RulesView
 from game.scenes.traditions_view import TraditionsView
@@ -111,6 +123,82 @@ def test_BUS11_draw_needs_empty_piles_a_quiet_circuit_and_no_run_play_for_anyone
                  "no player has any card", "onto a run", "start a new one"):
         assert part in text
     assert "BUS-11" in COVERAGE["autobus"]["rules"]
+
+
+# ---- the data files -------------------------------------------------------------------------
+
+def test_the_catalog_template_holds_exactly_the_data_files_msgids_in_page_order() -> None:
+    """The .pot is what ``rules_catalog update`` writes from the data: the same msgids in
+    the same order, each naming a data file that exists (so the .po files still match)."""
+    from babel.messages.pofile import read_po
+
+    with rules_catalog.POT.open("rb") as f:
+        pot = read_po(f, domain="rules")
+    assert [m.id for m in pot if m.id] == msgids()
+    files = {name for m in pot if m.id for name, _line in m.locations}
+    assert files and all((CONTENT_DIR.parent.parent.parent / f).is_file() for f in files)
+    assert {f.rsplit("/", 1)[1] for f in files} == {p.name for p in CONTENT_DIR.glob("*.toml")}
+    assert all(m.auto_comments for m in pot if m.id)
+
+
+def test_the_data_files_load_to_the_module_content() -> None:
+    assert load(CONTENT_DIR) == CONTENT
+    assert list(GAMES) == ["autobus", "dudak", "durak", "paodekuai"]
+    assert list(DECKS) == ["french", "czech", "atlasnye"]
+    durak = GAMES["durak"]
+    assert durak.deck == "atlasnye" and durak.sections[0].heading == "Objective"
+    scene = next(b.scene for s in durak.sections for b in s.blocks
+                 if b.scene is not None and b.scene.cover)
+    assert scene.style == "atlasnye" and scene.groups == (("9S", "JS"),)
+    controls = [b.text for g in GAMES.values() for s in g.sections for b in s.blocks
+                if b.text.startswith("At the table you drag")]
+    assert len(controls) == 4 and len(set(controls)) == 1      # one shared paragraph
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "rules"
+    shutil.copytree(CONTENT_DIR, folder)
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["shared.toml", "decks.toml", "dudak.toml"])
+def test_a_missing_data_file_is_named(content_copy: Path, name: str) -> None:
+    (content_copy / name).unlink()
+    with pytest.raises(ContentError, match=re.escape(str(content_copy / name)) + ": missing"):
+        load(content_copy)
+
+
+@pytest.mark.parametrize("name, old, new, says", [
+    ("durak.toml", 'title = "Durak"', 'title = "Durak', "not valid TOML"),
+    ("durak.toml", "scene = \"9S JS\"", "scene = \"9S JZ\"", "bad card '9S JZ'|bad card 'JZ'"),
+    ("autobus.toml", "scene = \"AS 2H 3D\"", "scene = \"AS | | 3D\"", "an empty group"),
+    ("paodekuai.toml", "step = ", "stp = ", r"sections\.play\.blocks #1\]: unknown key 'stp'"),
+    ("dudak.toml", "caption = ", "text = ", "unknown key 'text'"),
+    ("durak.toml", "bullet = ", "step = 'A step'\nbullet = ", "exactly one of.*found bullet, step"),
+    ("dudak.toml", "[sections.tips]", "[sections.hints]", "no heading for section 'hints'"),
+    ("durak.toml", 'shared = "controls"', 'shared = "control"', "names no paragraph"),
+    ("durak.toml", 'term = "Talon"', 'term = ""', "'term' must be a non-empty string"),
+    ("autobus.toml", 'deck = "french"', 'deck = "tarot"', "deck 'tarot' is not a deck"),
+    ("decks.toml", 'style = "czech"', 'style = "hungarian"', "style 'hungarian'"),
+    ("decks.toml", 'games = ["dudak"]', 'games = ["mariage"]', "not in shared.toml's games"),
+    ("shared.toml", 'back = "Back"', "back = 3", r"\[ui\]: 'back' must be a non-empty string"),
+    ("durak.toml", 'para = """\\\n', 'para = """\n', "stray spaces or a line break"),
+])
+def test_a_broken_data_file_is_named_with_what_is_wrong(content_copy: Path, name: str, old: str,
+                                                        new: str, says: str) -> None:
+    edit(content_copy / name, old, new)
+    with pytest.raises(ContentError) as err:
+        load(content_copy)
+    message = str(err.value)
+    assert message.startswith(str(content_copy / name)), message
+    assert re.search(says, message), message
 
 
 def test_rules_gettext_follows_the_language() -> None:

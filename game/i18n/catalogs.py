@@ -10,8 +10,8 @@ English (``en``) is the source: its ``msgstr`` is the ``msgid``, filled in by ``
 A new or changed string reaches the other languages empty (or fuzzy, when Babel finds a
 near match): translate it in ``locale/<lang>/LC_MESSAGES/cardclub.po`` and run ``update``
 again to compile.  The AI levels' labels in ``levels/*.toml`` are extracted too.
-``game/rules_content.py`` is the rules screens' own domain (``rules``) and is not
-extracted here.
+The rules screens' text (``game/i18n/rules/*.toml``) is its own domain (``rules``, see
+``game.i18n.rules_catalog``) and is not extracted here.
 """
 from __future__ import annotations
 
@@ -31,14 +31,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from game import resources
-from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from game.i18n.core import DOMAIN, LANGUAGES, LOCALE_DIR
 
 SOURCE = "en"
 GAME_DIR = Path(__file__).resolve().parent.parent
 ROOT = GAME_DIR.parent
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 #: files under game/ whose strings belong to another domain (or to nobody)
-EXCLUDED = ("rules_content.py", "assets_gen/**")
+EXCLUDED = ("assets_gen/**",)
 #: the classic gettext plural rules (Czech and Polish have three forms)
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",

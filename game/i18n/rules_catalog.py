@@ -1,7 +1,8 @@
 """The rules screens' catalogs (gettext domain ``rules``): extract, merge, compile, check.
 
-The msgids are the English strings of ``game/rules_content.py`` (collected from its data,
-not by scanning source).  Maintainers run::
+The msgids are the English strings of the data files ``game/i18n/rules/*.toml``, as
+:mod:`game.i18n.rules_content` reads them; each entry names the file it is written in and
+what it is (a page, a section, a term), so a translator can find it.  Maintainers run::
 
     python -m game.i18n.rules_catalog update   # write rules.pot, merge every rules.po,
                                                # compile every rules.mo
@@ -20,8 +21,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from game.i18n import LANGUAGES, LOCALE_DIR
-from game.rules_content import DOMAIN, msgids
+from game.i18n.core import LANGUAGES, LOCALE_DIR
+from game.i18n.rules_content import CONTENT, DOMAIN, SOURCE_PREFIX, msgids
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -32,9 +33,10 @@ def po_path(lang: str) -> Path:
 
 
 def template() -> Catalog:
+    """The msgids in page order, each with every file and place it is used in."""
     cat = Catalog(project="cardclub", domain=DOMAIN, fuzzy=False)
-    for mid in msgids():
-        cat.add(mid, locations=[("game/rules_content.py", 0)])
+    for e in CONTENT.entries():
+        cat.add(e.msgid, locations=[(SOURCE_PREFIX + e.source, 0)], auto_comments=[e.note])
     return cat
 
 

@@ -1,8 +1,9 @@
 """The rules screens: a chooser of the four games, then one scrolling page per game.
 
-Each page shows the sections of ``game.rules_content`` (objective, setup, steps, rules,
-tips, a worked example drawn with the real card sprites, key terms) in the player's
-language.  Views are opened through the window by name (``window.open``).
+Each page shows the sections of ``game.i18n.rules_content`` (objective, setup, steps,
+rules, tips, a worked example drawn with the real card sprites, key terms; the text comes
+from ``game/i18n/rules/*.toml``) in the player's language.  Views are opened through the
+window by name (``window.open``).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.rules_content import GAMES, UI, Block
+from game.i18n.rules_content import GAMES, UI, Block
 from game.ui import assets
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.rules_content import DECKS, GAMES, UI
+from game.i18n.rules_content import DECKS, GAMES, UI
 from game.ui.page import ACCENT, INK, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 

@@ -15,7 +15,7 @@ import arcade
 import pyglet
 
 from game import i18n
-from game.rules_content import rules_gettext
+from game.i18n.rules_content import rules_gettext
 from game.ui import assets
 from game.ui.widgets import FONT, Button, ButtonGroup, draw_panel
 
