@@ -31,9 +31,11 @@ def data_files() -> list[str]:
 
 
 def catalogs() -> list[str]:
-    locale = ROOT / "game" / "i18n" / "locale"
+    """The language catalogs and the rules screens' text (both package data of game.i18n)."""
+    i18n = ROOT / "game" / "i18n"
     return sorted(str(p.relative_to(ROOT)).replace(os.sep, "/")
-                  for pattern in ("**/*.po", "**/*.mo") for p in locale.glob(pattern))
+                  for pattern in ("locale/**/*.po", "locale/**/*.mo", "rules/*.toml")
+                  for p in i18n.glob(pattern))
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -150,6 +152,7 @@ def test_a_frozen_bundle_finds_its_data_at_the_bundle_top(
 def test_the_spec_bundles_every_data_folder_and_the_catalogs() -> None:
     spec = (ROOT / "cardclub.spec").read_text()
     assert '("sprites", "sounds", "levels")' in spec and '"**/*.mo"' in spec
+    assert '"rules").glob("*.toml")' in spec
     assert "onefile = EXE(" in spec and 'name="cardclub-folder"' in spec
 
 
