@@ -406,3 +406,108 @@ def test_BUS10_BUS3_sensible_play_wins_and_reshuffles_with_every_invariant() -> 
                     (seat + 1) % players)
         wins += g.winner is not None
     assert wins >= 8 and reshuffles >= 3
+
+
+# ----- what a table needs from the engine (issue 31) ----------------------------------------
+def test_BUS5_the_run_completed_event_carries_the_table_before_the_sweep() -> None:
+    """The announcement holds the whole run where it lay and the counts before the sweep
+    (the refill of the emptied hand comes after it), and each sweep move names its run
+    and its place on the completed pile: a table shows the full run, then sweeps it,
+    without undoing events."""
+    g = deal([R0, R1], ["KH 2H 3H 4H", "AC 2C 3C 4C"])
+    g.hands[0] = ["KH"]
+    full = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]
+    g.runs = [["AC"], list(full)]
+    g.completed, g.stock = [], []
+    events = g.play("play KH hand run2")
+    kinds = [(e.kind, e.text or e.dst) for e in events]
+    done = kinds.index(("announce", "run_completed"))
+    sweep = [e for e in events if e.dst == "completed"]
+    assert [e.card for e in sweep] == full + ["KH"]
+    assert [e.index for e in sweep] == list(range(13))
+    assert all(e.src == "run2" and e.data["run"] == 2 and e.seat == 0 for e in sweep)
+    assert events.index(sweep[-1]) < done < kinds.index(("announce", "reshuffle"))
+    data = events[done].data
+    assert data["run"] == 2 and data["cards"] == full + ["KH"]
+    assert data["runs"] == [["AC"], full + ["KH"]]
+    assert data["stock_size"] == 0 and data["completed_size"] == 0
+    assert data["hand_sizes"] == [0, 4]
+    # the events after the announcement lead from that picture to the observation now
+    stock, completed, hand = data["stock_size"], data["completed_size"] + 13, 0
+    for e in events[done + 1:]:
+        if e.text == "reshuffle":
+            stock, completed = completed, 0
+        elif e.kind == "move" and e.src == "stock" and e.dst == "hand0":
+            stock, hand = stock - 1, hand + 1
+    obs = g.observation(0)
+    assert (stock, completed, hand) == (obs["stock_size"], obs["completed_size"],
+                                        len(obs["hand"])) == (9, 0, 4)
+    assert obs["runs"] == [["AC"]]
+
+
+def test_BUS5_every_sweep_in_random_deals_shows_the_run_as_it_stood() -> None:
+    seen = 0
+    for seed in range(6):
+        g = Autobus.new(seed=seed, players=2 + seed % 3)
+        rng = Rng(seed)
+        while not g.is_over:
+            before = g.clone()
+            moves = g.legal_moves()
+            m = moves[rng.below(len(moves))]
+            for e in g.play(m):
+                if e.text != "run_completed":
+                    continue
+                seen += 1
+                card, src, dst = m.args
+                k = e.data["run"]
+                runs = [None if r is None else list(r) for r in before.runs]
+                if dst == "new":
+                    assert runs[k - 1:k] in ([], [None])
+                    runs[k - 1:k] = [[]]
+                runs[k - 1].append(card)                  # type: ignore[union-attr]
+                assert e.data["runs"] == runs and e.data["cards"] == runs[k - 1]
+                assert len(e.data["cards"]) == 13
+                assert e.data["stock_size"] == len(before.stock)
+                assert e.data["completed_size"] == len(before.completed)
+                sizes = [len(h) for h in before.hands]
+                sizes[e.seat] -= src == "hand"
+                assert e.data["hand_sizes"] == sizes
+    assert seen >= 3
+
+
+def test_BUS5_a_refused_run_play_names_the_ranks_the_runs_need() -> None:
+    """What the table's "why not" said by hand now comes with the refusal: the ranks the
+    open runs need (none open: only an ace or a joker starts one)."""
+    g = deal([R0, R1], ["AH 2H 3H 4H", "AC 2C 3C 4C"])
+    err = g.check("play 5H reserve new")
+    assert err is not None and err.rule == "BUS-5" and err.params["ranks"] == []
+    g.runs = [["AS", "2S"], None, ["AD"], ["AC", "2C"]]
+    before = g.to_dict()
+    err = g.check("play 5H reserve new")
+    assert err is not None and err.key == "autobus.new_run_needs_ace"
+    assert err.params == {"card": "5H", "ranks": ["2", "3"]}
+    assert "the open runs need 2 3" in str(err)
+    err = g.check("play 5H reserve run3")
+    assert err is not None and err.key == "autobus.run_needs"
+    assert err.params == {"run": 3, "rank": "2", "card": "5H", "ranks": ["2", "3"]}
+    assert g.to_dict() == before
+
+
+def test_BUS5_the_refusal_reads_as_the_table_explained_it() -> None:
+    from game import i18n
+
+    i18n.set_language("en")
+    g = deal([R0, R1], ["AH 2H 3H 4H", "AC 2C 3C 4C"])
+    g.runs = [["AS", "2S"], ["AC"]]
+    text = i18n.refusal_text(g.check("play 5H reserve new"), "french")
+    assert text == ("5♥ fits no run now: the runs need 2, 3, and only an ace or a joker "
+                    "starts a new one.")
+    g.runs = []
+    text = i18n.refusal_text(g.check("play 5H reserve new"), "french")
+    assert text == "Only an ace or a joker starts a new run, not 5♥."
+
+
+def test_BUS2_next_game_keeps_the_number_of_players() -> None:
+    for n in (2, 3, 4):
+        g = Autobus.new(seed=n, players=n)
+        assert g.next_options() == g.next_options(surrendered=True) == {"players": n}

@@ -88,6 +88,10 @@ class Autobus(Game):
     def options(self) -> dict[str, Any]:
         return {"players": self.players}
 
+    def next_options(self, surrendered: bool = False) -> dict[str, Any]:
+        """"Next game" keeps the number of players."""
+        return {"players": self.players}
+
     def deal_events(self) -> list[Event]:
         ev = []
         for s in range(self.players):
@@ -123,6 +127,11 @@ class Autobus(Game):
         if 0 in result:
             return ["win" if r == 0 else "loss" for r in result]
         return ["draw"] * len(result)
+
+    def run_needs(self) -> list[str]:
+        """BUS-5: the ranks the open runs need next, low to high, each once."""
+        return [RUN_RANKS[v - 1] for v in sorted({len(r) + 1 for r in self.runs
+                                                  if r is not None})]
 
     def need(self, k: int) -> int | None:
         """The rank value run ``k`` needs next (None: no such open run)."""
@@ -259,18 +268,23 @@ class Autobus(Game):
                                             f"not {card}; only top cards are playable",
                                    key="autobus.not_top",
                                    params={"card": card, "top": top, "source": src})
+            needs = self.run_needs()
             if dst == "new":
+                fits = f" (the open runs need {' '.join(needs)})" if needs else ""
                 return IllegalMove("BUS-5", f"only an ace or a joker starts a new run, "
-                                            f"not {card}",
-                                   key="autobus.new_run_needs_ace", params={"card": card})
+                                            f"not {card}{fits}",
+                                   key="autobus.new_run_needs_ace",
+                                   params={"card": card, "ranks": needs})
             k = int(dst[3:])
             need = self.need(k)
             if need is None:
                 return IllegalMove("BUS-5", f"there is no open run {k}",
-                                   key="autobus.no_such_run", params={"run": k})
+                                   key="autobus.no_such_run",
+                                   params={"run": k, "card": card, "ranks": needs})
             return IllegalMove("BUS-5", f"run{k} needs {RUN_RANKS[need - 1]}, not {card}",
                                key="autobus.run_needs",
-                               params={"run": k, "rank": RUN_RANKS[need - 1], "card": card})
+                               params={"run": k, "rank": RUN_RANKS[need - 1], "card": card,
+                                       "ranks": needs})
         if card not in hand:
             rule = "BUS-7" if move.kind == "discard" else "BUS-8"
             return IllegalMove(rule, f"{card} is not in your hand; only hand cards are "
@@ -359,13 +373,7 @@ class Autobus(Game):
             ev.append(Event("reveal", self.reserves[s][-1], f"reserve{s}", seat=s,
                             index=len(self.reserves[s]) - 1))
         if len(cards) == 13:  # BUS-5: the king completes the run
-            for c in cards:
-                self.completed.append(c)
-                ev.append(Event("move", c, f"run{run}", "completed", face_up=True))
-            self.runs[run - 1] = None
-            while self.runs and self.runs[-1] is None:
-                self.runs.pop()
-            ev.append(Event("announce", text="run_completed", data={"run": run}))
+            ev += self._sweep(s, run)
         if src == "reserve" and not self.reserves[s]:  # BUS-3: wins at once
             self.winner = s
             ev.append(Event("announce", text="deal_over", seat=s,
@@ -373,6 +381,34 @@ class Autobus(Game):
             return ev
         if src == "hand" and not self.hands[s]:  # BUS-4: four new cards at once
             ev += self._draw(s, HAND_SIZE)
+        return ev
+
+    def _sweep(self, s: int, run: int) -> list[Event]:
+        """BUS-5: run ``run`` is complete: its cards go onto the completed pile, ace
+        first, and its number is freed.
+
+        The announcement carries the table as it stood with the whole run still in place
+        (``runs``, ``stock_size``, ``completed_size``, ``hand_sizes``: a refill of the
+        mover's emptied hand comes after it), so a table can show the full run before
+        the sweep without undoing events; each sweep move names its ``run`` and its
+        place on the completed pile (``index``).
+        """
+        cards = self.runs[run - 1]
+        assert cards is not None
+        before = {"runs": [None if r is None else list(r) for r in self.runs],
+                  "stock_size": len(self.stock), "completed_size": len(self.completed),
+                  "hand_sizes": [len(h) for h in self.hands]}
+        ev = []
+        for c in cards:
+            self.completed.append(c)
+            ev.append(Event("move", c, f"run{run}", "completed", seat=s,
+                            index=len(self.completed) - 1, face_up=True,
+                            data={"run": run}))
+        self.runs[run - 1] = None
+        while self.runs and self.runs[-1] is None:
+            self.runs.pop()
+        ev.append(Event("announce", text="run_completed", seat=s,
+                        data={"run": run, "cards": list(cards), **before}))
         return ev
 
     def _draw(self, s: int, n: int) -> list[Event]:
