@@ -219,3 +219,104 @@ def test_sampled_states_agree_with_the_observation(key: str, opts: dict[str, Any
                                                                  g.legal_moves()]
             moves = g.legal_moves()
             g.play(moves[rng.below(len(moves))])
+
+
+# ----- check(move): the refusal play() would raise, without playing (DESIGN.md) ---------------
+def _check_candidates(g: Game) -> list[str]:
+    """Moves to ask about at one position: every card of the hand (and cards elsewhere)
+    with every verb and target of the game, the fixed verbs, and malformed text."""
+    seat = g.current_player if g.current_player is not None else 0
+    obs = g.observation(seat)
+    hand = list(obs["hand"])
+    deck = sorted(set(g.full_deck(**g.options())))
+    out: list[str] = []
+    if g.key == "durak":
+        out += [f"{v} {c}" for v in ("attack", "defend") for c in deck] + ["take", "stop"]
+    elif g.key == "dudak":
+        out += [f"{v} {c}" for v in ("lead", "beat", "follow") for c in deck]
+        out += [f"declare {s}" for s in "LHBA"] + ["collect", "take"]
+    elif g.key == "paodekuai":
+        out += [f"play {c}" for c in deck] + ["pass", "play " + " ".join(hand)]
+        for n in (2, 3, 4, 5, 6):
+            out += ["play " + " ".join(hand[i:i + n]) for i in range(len(hand) - n + 1)]
+    elif g.key == "autobus":
+        tops = [t for t in obs["reserve_tops"] if t]
+        tops += [p[-1] for piles in obs["aux"] for p in piles if p]
+        cards = sorted(set(hand + tops + ["X", "AS", "KD", "7H"]))
+        runs = [f"run{k}" for k in range(1, len(obs["runs"]) + 2)] + ["new"]
+        sources = ("hand", "reserve", "aux1", "aux2", "aux3", "aux4")
+        out += [f"play {c} {src} {dst}" for c in cards for src in sources for dst in runs]
+        out += [f"discard {c} aux{k}{rank}" for c in cards for k in range(1, 5)
+                for rank in ("", "=7", "=K")]
+        out += [f"bus {c}" for c in cards] + ["end"]
+    return out + JUNK
+
+
+def _outcome(g: Game, text: str) -> tuple[str, Any]:
+    """What play() does with ``text`` on a copy: ("ok", None) or the error's kind and
+    everything it says."""
+    try:
+        g.clone().play(text)
+    except IllegalMove as exc:
+        return "illegal", (str(exc), exc.rule, exc.key, exc.params)
+    except NotationError as exc:
+        return "notation", str(exc)
+    return "ok", None
+
+
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
+def test_check_says_what_play_would_and_changes_nothing(key: str, opts: dict[str, Any],
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """``check(m)`` on random positions: None for every legal move; for every other
+    candidate the same IllegalMove (rule, message, key, parameters) that ``play(m)``
+    raises, or the same NotationError raised for malformed text; never a clone, never
+    a change of state (the rule id is in each refusal: DUR-, DUD-, PDK-, BUS-n)."""
+    cls = GAMES[key]
+    positions = {"durak": (6, 4), "dudak": (4, 60), "paodekuai": (6, 3),
+                 "autobus": (3, 40)}[key]
+    asked = 0
+    for seed in range(positions[0]):
+        g = cls.new(seed=500 + seed, **opts)
+        rng = Rng(seed)
+        step = 0
+        while True:
+            if step % positions[1] == 0 or g.is_over:
+                before = g.to_dict()
+                legal = g.legal_moves()
+                expected = [(text, _outcome(g, text)) for text in _check_candidates(g)]
+
+                def no_clone(self: Game) -> Game:
+                    raise AssertionError("check() made a clone")
+
+                monkeypatch.setattr(cls, "clone", no_clone)
+                try:
+                    assert all(g.check(m) is None for m in legal)
+                    assert all(g.check(str(m)) is None for m in legal)
+                    for text, (kind, said) in expected:
+                        if kind == "notation":
+                            with pytest.raises(NotationError) as info:
+                                g.check(text)
+                            assert str(info.value) == said
+                            continue
+                        err = g.check(text)
+                        if kind == "ok":
+                            assert err is None, (text, err)
+                        else:
+                            assert isinstance(err, IllegalMove), text
+                            assert (str(err), err.rule, err.key, err.params) == said
+                            assert RULE_ID.match(str(err)), str(err)
+                        asked += 1
+                finally:
+                    monkeypatch.undo()
+                assert g.to_dict() == before, "check() changed the state"
+            if g.is_over:
+                break
+            legal = g.legal_moves()
+            last = legal[rng.below(len(legal))]
+            g.play(last)
+            step += 1
+        refusal = g.check(last)               # the end rule refuses every move
+        assert refusal is not None and refusal.rule == cls.end_rule
+        assert refusal.key == "deal_over"
+    assert asked > 300

@@ -91,3 +91,76 @@ def test_prng_sequence_is_fixed() -> None:
     items = list(range(10))
     Rng(7).shuffle(items)
     assert items == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
+
+
+# ----- the package's shape (issue 31) --------------------------------------------------------
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def test_rules_package_init_only_re_exports_and_lists_the_games_by_name() -> None:
+    """``game/rules/__init__.py`` holds imports, ``__all__`` and the ``GAMES`` table, no
+    code; the engines import the contract from ``game.rules.base`` (never the package
+    they are part of), so nothing depends on the order modules are imported in."""
+    import ast
+
+    tree = ast.parse((ROOT / "game" / "rules" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        assert isinstance(node, ast.ImportFrom | ast.Assign | ast.AnnAssign) or (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)), \
+            f"line {node.lineno}: {type(node).__name__} in a re-exporting __init__"
+    for path in sorted((ROOT / "game" / "rules").glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "game.rules", f"{path.name} imports its own package"
+    assert sorted(GAMES) == ["autobus", "dudak", "durak", "paodekuai"]
+
+
+def test_every_name_importers_use_is_still_exported_by_game_rules() -> None:
+    import game.rules as rules
+    from game.rules import base, rng
+
+    names = ["GAMES", "Event", "Game", "IllegalMove", "Move", "NotationError", "Rng",
+             "StateError", "DeckError", "deal_rng", "new_seed", "split_known"]
+    assert all(hasattr(rules, n) for n in names) and set(names) <= set(rules.__all__)
+    assert rules.Game is base.Game and rules.Rng is rng.Rng
+    assert rules.NotationError is NotationError
+
+
+def test_each_constant_has_one_source() -> None:
+    """``RUN_RANKS`` (BUS-5) lives in rules/autobus.py, ``JOKER`` in cards.py; nothing else
+    in the pure core or the tools assigns them.  (game/scenes/autobus_table.py still keeps
+    its own copy until the table is rewired: it is left out here.)"""
+    import ast
+
+    home = {"RUN_RANKS": "game/rules/autobus.py", "JOKER": "game/cards.py"}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("game/scenes/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    if isinstance(t, ast.Name) and t.id in home:
+                        assert rel == home[t.id], f"{rel}:{node.lineno} redefines {t.id}"
+    from game.ai import autobus_heuristic, autobus_plan
+    from game.rules import autobus
+
+    assert autobus_heuristic.VALUE is autobus.VALUE is autobus_plan.VALUE
+
+
+def test_next_options_are_the_new_options_of_the_following_deal() -> None:
+    """``next_options(surrendered=False)`` on every engine: options ``new()`` accepts
+    (Durak and Pao De Kuai have none; Autobus keeps the players, Dudák names the
+    dealer, DUD-2)."""
+    for key, cls in GAMES.items():
+        g = cls.new(seed=3, **({"players": 3} if key == "autobus" else {}))
+        for surrendered in (False, True):
+            opts = g.next_options(surrendered=surrendered)
+            following = cls.new(seed=4, **opts).options()
+            assert {k: following[k] for k in opts} == opts
+            assert set(opts) <= set(g.options())
+        want = {"durak": {}, "paodekuai": {}, "autobus": {"players": 3}}
+        if key in want:
+            assert g.next_options() == want[key]
