@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import DecideOnce
+from game.ai.bots import DecideOnce
 from game.cards import JOKER
 from game.rules import Move
 from game.rules.autobus import VALUE

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from game.ai import DecideOnce
+from game.ai.bots import DecideOnce
 from game.cards import ATLASNYE_RANKS, CZECH_RANKS
 from game.rules import Move, Rng
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai import DecideOnce
+from game.ai.bots import DecideOnce
 from game.rules import Move, Rng
 
 ORDER = "3456789TJQKA2"

@@ -1,0 +1,93 @@
+"""The AI levels of every game and the factory that makes their bots.
+
+Levels and their parameters live in ``levels/<game>.toml`` under ``[levels.<name>]``;
+``kind`` selects the implementation; ``hidden = true`` keeps a level (the ``greedy``
+baselines) out of the menu.  ``make_bot(game, level, seed)`` returns a
+:class:`~game.ai.bots.Bot`.  (Not ``levels.py``: the module would share its name with
+the :func:`levels` function that ``game.ai`` re-exports.)
+"""
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from game import resources
+from game.ai.bots import Bot, RandomBot
+
+log = logging.getLogger(__name__)
+
+#: used when a game's levels file is missing or damaged, so play goes on
+FALLBACK_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "durak": {"normal": {"kind": "durak_heuristic", "think_delay": [0.6, 1.0],
+                         "label": "Normal"}},
+    "autobus": {"normal": {"kind": "autobus_heuristic", "think_delay": [0.5, 0.9],
+                           "label": "Normal"}},
+}
+
+
+@cache
+def level_file(game: str) -> dict[str, Any]:
+    """``levels/<game>.toml``, read once: its ``[levels.*]`` (built-in levels if the file
+    is missing or damaged, with a warning)."""
+    file = resources.path("levels", f"{game}.toml")
+    try:
+        with file.open("rb") as fh:
+            data = tomllib.load(fh)
+        if not isinstance(data.get("levels"), dict) or not data["levels"]:
+            raise ValueError("no [levels] tables")
+        return data
+    except (OSError, ValueError) as exc:
+        log.warning("levels file %s unusable (%s); using built-in levels", file, exc)
+        return {"levels": FALLBACK_LEVELS.get(
+            game, {"random": {"kind": "random", "label": "Random"}})}
+
+
+def levels(game: str) -> dict[str, dict[str, Any]]:
+    """The AI levels of a game."""
+    result: dict[str, dict[str, Any]] = level_file(game)["levels"]
+    return result
+
+
+def menu_levels(game: str) -> dict[str, dict[str, Any]]:
+    """The levels the menu offers: every level not marked ``hidden``."""
+    return {k: v for k, v in levels(game).items() if not v.get("hidden", False)}
+
+
+def _factories() -> dict[str, Callable[..., Bot]]:
+    from game.ai.autobus_heuristic import AutobusHeuristic
+    from game.ai.autobus_plan import PlannerBot
+    from game.ai.autobus_search import AutobusSearch
+    from game.ai.dudak_heuristic import DudakHeuristic
+    from game.ai.dudak_search import DudakSearch
+    from game.ai.durak_heuristic import DurakHeuristic
+    from game.ai.durak_search import DurakSearch
+    from game.ai.greedy import GreedyBot
+    from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
+    from game.ai.search import SearchBot
+
+    return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
+            "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
+            "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
+            "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch,
+            "autobus_search": AutobusSearch, "autobus_planner": PlannerBot}
+
+
+def make_bot(game: str, level: str = "normal", seed: int = 0,
+             overrides: dict[str, Any] | None = None) -> Bot:
+    """A bot for ``game`` at ``level`` (a name from the game's levels file); ``overrides``
+    replaces parameters of the level (tests fix a search's ``iterations`` with it)."""
+    table = levels(game)
+    if level not in table:
+        raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(table)}")
+    params = dict(table[level]) | dict(overrides or {})
+    kind = params.get("kind", "random")
+    factories = _factories()
+    if kind not in factories:
+        raise ValueError(f"level {level!r} of {game} names unknown kind {kind!r}")
+    try:
+        return factories[kind](game, level, seed, params)
+    except ValueError as exc:
+        raise ValueError(f"level {level!r} of {game}: {exc}") from exc
