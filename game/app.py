@@ -144,8 +144,8 @@ def smoke_deal(window: CardClubWindow, game: str, seed: int, **options: Any) -> 
             break
     if not table.result_visible:
         raise RuntimeError(f"the {game} deal did not finish within 20000 frames")
-    print(f"smoke: {game} deal finished in {len(table.journal.moves)} moves, "
-          f"result {table.game.result()}")
+    print(f"smoke: {game} deal finished in {len(table.session.journal.moves)} moves, "
+          f"result {table.session.game.result()}")
     menu_button = table.result_panel.buttons.by_name("menu")
     click(window, menu_button.cx, menu_button.cy)
     pump(window, 2)

@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
         pump(window, 180)
         grab(window, out / f"{name}_start.png")
         # a few moves in: the human plays its first legal move, the computers answer
-        g = table.game
+        g = table.session.game
         for _ in range(8):
             if g.is_over:
                 break

@@ -38,21 +38,21 @@ def test_a_table_is_busy_while_cards_move_or_a_computer_thinks(app: CardClubWind
     app.settings.animation_scale = 1.0
     app.think_scale = 1000.0
     view = DurakTable(app, seed=next(s for s in range(100)
-                                     if DurakTable(app, seed=s).game.attacker == 0))
+                                     if DurakTable(app, seed=s).session.game.attacker == 0))
     app.show_view(view)
     assert view.busy                           # the deal is flying in
-    for _ in range(400):
-        app.dispatch_event("on_update", 1 / 60)
+    for _ in range(400):                       # frames drawn: the picture catches up
+        pump(app)
         if not view.busy:
             break
     assert not view.busy and not view.animating    # your turn, nothing moving
-    view.play(view.game.legal_moves()[0])
+    view.play(view.session.game.legal_moves()[0])
     assert view.busy                           # your card flies; the computer will answer
     app.settings.animation_scale = 0.0
     app.think_scale = 0.0
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     assert view.paused
     for _ in range(120):                       # the card in flight lands
-        app.dispatch_event("on_update", 1 / 60)
+        pump(app)
     assert not view.animating and not view.busy    # paused: nothing changes now
-    assert view.game.current_player == 1           # (the computer waits)
+    assert view.session.game.current_player == 1           # (the computer waits)

@@ -41,7 +41,7 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
     seed = next(s for s in range(200) if Durak.new(seed=s).attacker == HUMAN)
     view = open_durak(app, seed)
     kb = keyboard.of(view)
-    g = view.game
+    g = view.session.game
     keys_moves = 0
     for _ in range(4000):
         if view.result_visible:
@@ -53,7 +53,7 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
         # the lowest card move if there is one, else Take/Stop
         cards = [m for m in legal if m.kind in ("attack", "defend")]
         move = cards[0] if cards else legal[0]
-        before = len(view.journal.moves)
+        before = len(view.session.journal.moves)
         if move.kind in ("attack", "defend"):
             tok = view.token_of(move.args[0], "hand0")
             tab_to(app, view, Item("card", tok.id))
@@ -65,7 +65,7 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
             button = view.actions.by_name(move.kind)
             tab_to(app, view, Item("button", button))
             key(app, K.RETURN)
-        assert view.journal.moves[before:before + 1] == [str(move)], (move, view.message)
+        assert view.session.journal.moves[before:before + 1] == [str(move)], (move, view.message)
         keys_moves += 1
     assert g.is_over and view.result_visible
     assert keys_moves >= 3
@@ -83,7 +83,7 @@ def test_focus_cycles_through_cards_then_buttons_and_back(app: CardClubWindow) -
     kb = keyboard.of(view)
     items = kb.items()
     cards = [i for i in items if i.kind == "card"]
-    assert len(cards) == len(view.game.hands[HUMAN])       # every card may attack
+    assert len(cards) == len(view.session.game.hands[HUMAN])       # every card may attack
     assert items[-2:] == [Item("button", b) for b in view.bar.buttons]
     key(app, K.TAB, frames=0)
     assert kb.focus == items[0] and kb.shown
@@ -100,7 +100,7 @@ def test_focus_cycles_through_cards_then_buttons_and_back(app: CardClubWindow) -
     assert view.selected == [tok]
     key(app, K.SPACE, frames=0)
     assert view.selected == []
-    assert view.journal.moves == []
+    assert view.session.journal.moves == []
 
 
 def test_number_keys_press_buttons_and_esc_pauses(app: CardClubWindow) -> None:
@@ -126,7 +126,7 @@ def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     for seed in range(50):
         view = PaoDeKuaiTable(app, seed=seed)
-        if view.game.current_player == HUMAN:
+        if view.session.game.current_player == HUMAN:
             break
     app.show_view(view)
     pump(app, 3)
@@ -147,10 +147,10 @@ def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
 
     app.think_scale = 1000.0
     view = next(v for v in (PaoDeKuaiTable(app, seed=s) for s in range(60))
-                if v.game.current_player == HUMAN)
+                if v.session.game.current_player == HUMAN)
     app.show_view(view)
     pump(app, 3)
-    move = next(m for m in view.game.legal_moves() if m.kind == "play" and len(m.args) == 2)
+    move = next(m for m in view.session.game.legal_moves() if m.kind == "play" and len(m.args) == 2)
     for card in move.args:
         tab_to(app, view, Item("card", view.token_of(card, "hand0").id))
         key(app, K.SPACE, frames=0)
@@ -158,4 +158,4 @@ def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
     play = view.actions.by_name("play")
     tab_to(app, view, Item("button", play))
     key(app, K.ENTER)
-    assert view.journal.moves[:1] == [str(move)]
+    assert view.session.journal.moves[:1] == [str(move)]

@@ -112,9 +112,9 @@ def press(app: CardClubWindow, button: Any) -> None:
 
 def computer_discards(view: AutobusTable) -> None:
     """The computer (whose seat the test plays) ends its turn with a discard."""
-    seat = view.game.current_player
+    seat = view.session.game.current_player
     assert seat != 0
-    move = next(m for m in view.game.legal_moves() if m.kind in ("discard", "bus"))
+    move = next(m for m in view.session.game.legal_moves() if m.kind in ("discard", "bus"))
     view.play(move)
     pump(view.app, 2)
 
@@ -122,10 +122,10 @@ def computer_discards(view: AutobusTable) -> None:
 # ----- gestures ------------------------------------------------------------------------------
 def test_play_from_the_reserve_top_by_drag_and_by_tap(app: CardClubWindow) -> None:
     view = deal(app, reserves={0: ["AH", "2D"]})
-    g = view.game
+    g = view.session.game
     assert ("reserve0", "AH") in view.pickable()
     drag(app, *centre(view, "AH", "reserve0"), *target(view, "new"))
-    assert g.runs == [["AH"]] and view.journal.moves == ["play AH reserve new"]
+    assert g.runs == [["AH"]] and view.session.journal.moves == ["play AH reserve new"]
     assert len(g.reserves[0]) == 9
     assert view.sprite_of("2D", "reserve0").face_up        # the next card turned over
     assert view.sprite_of("AH", "run1")
@@ -139,7 +139,7 @@ def test_play_from_the_reserve_top_by_drag_and_by_tap(app: CardClubWindow) -> No
 
 def test_play_from_the_hand_and_refill_by_four(app: CardClubWindow) -> None:
     view = deal(app, hands={0: ["AS", "2S", "3S", "4S"]}, stock=["9C", "9D", "9H", "9S"])
-    g = view.game
+    g = view.session.game
     tap(app, *centre(view, "AS", "hand0"))
     assert view.live_targets() == {"new", "aux0.1", "aux0.2", "aux0.3", "aux0.4"}
     tap(app, *target(view, "new"))
@@ -170,11 +170,11 @@ def test_a_discard_ends_the_turn_and_an_auxiliary_top_plays_later(app: CardClubW
                                                                   ) -> None:
     view = deal(app, reserves={0: ["AH", "2H", "3H", "4H"]},
                 hands={0: ["5D", "KC", "QC", "JC"]}, stock=["TC", "TD"])
-    g = view.game
+    g = view.session.game
     tap(app, *centre(view, "5D", "hand0"))
     tap(app, *target(view, "aux0.1"))
     assert g.aux[0][0] == ["5D"] and g.current_player == 1
-    assert view.journal.moves == ["discard 5D aux1"]
+    assert view.session.journal.moves == ["discard 5D aux1"]
     assert not view.pickable()                             # the computer's turn now
     computer_discards(view)
     assert g.current_player == 0
@@ -187,13 +187,13 @@ def test_a_discard_ends_the_turn_and_an_auxiliary_top_plays_later(app: CardClubW
     assert view.live_targets() == {"run1"}
     tap(app, *target(view, "run1"))
     assert g.runs[0][-1] == "5D" and g.aux[0][0] == [] and g.aux_rank[0][0] is None
-    assert view.journal.moves[-1] == "play 5D aux1 run1"
+    assert view.session.journal.moves[-1] == "play 5D aux1 run1"
 
 
 def test_a_hand_card_dropped_on_the_wrong_pile_slides_back_and_says_why(
         app: CardClubWindow) -> None:
     view = deal(app, hands={0: ["5D", "6D", "KC", "QC"]})
-    g = view.game
+    g = view.session.game
     tap(app, *centre(view, "5D", "hand0"))
     tap(app, *target(view, "aux0.1"))
     computer_discards(view)
@@ -210,7 +210,7 @@ def test_under_the_bus_only_for_a_card_that_fits_no_pile(app: CardClubWindow) ->
     # 9♦, 5♣ and 10♦ (the computer draws between them)
     view = deal(app, hands={0: ["5D", "6D", "7D", "8D"]},
                 stock=["9D", "KD", "5C", "KH", "TD", "KS"])
-    g = view.game
+    g = view.session.game
     bus = view.actions.by_name("bus")
     for k, c in enumerate(["5D", "6D", "7D", "8D"], 1):
         assert not bus.visible
@@ -227,13 +227,13 @@ def test_under_the_bus_only_for_a_card_that_fits_no_pile(app: CardClubWindow) ->
     reserve = len(g.reserves[0])
     press(app, bus)
     assert g.reserves[0][0] == "9D" and len(g.reserves[0]) == reserve + 1
-    assert view.journal.moves[-1] == "bus 9D" and g.current_player == 1
+    assert view.session.journal.moves[-1] == "bus 9D" and g.current_player == 1
     assert not bus.visible
 
 
 def test_a_joker_on_an_empty_space_asks_for_its_rank(app: CardClubWindow) -> None:
     view = deal(app, hands={0: ["X", "KC", "QC", "JC"]})
-    g = view.game
+    g = view.session.game
     tap(app, *centre(view, "X", "hand0"))
     tap(app, *target(view, "aux0.2"))
     panel = view.rank_panel
@@ -241,12 +241,12 @@ def test_a_joker_on_an_empty_space_asks_for_its_rank(app: CardClubWindow) -> Non
     names = [b.label.text.text for b in panel.buttons.buttons]
     assert names[:13] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     press(app, panel.buttons.by_name("cancel"))              # changed my mind
-    assert not panel.visible and view.journal.moves == []
+    assert not panel.visible and view.session.journal.moves == []
     drag(app, *centre(view, "X", "hand0"), *target(view, "aux0.2"))
     assert panel.visible
     press(app, panel.buttons.by_name("rank7"))
     assert g.aux[0][1] == ["X"] and g.aux_rank[0][1] == "7"
-    assert view.journal.moves == ["discard X aux2=7"]
+    assert view.session.journal.moves == ["discard X aux2=7"]
     assert view.aux_labels[(0, 2)].text.text == "7 ×1"       # the joker's rank is shown
 
 
@@ -264,7 +264,7 @@ def test_end_turn_only_with_an_empty_hand(app: CardClubWindow) -> None:
     assert g.hands[0] == [] and end.visible
     assert "end your turn" in view.status.text.text
     press(app, end)
-    assert view.journal.moves[-1] == "end" and g.current_player == 1
+    assert view.session.journal.moves[-1] == "end" and g.current_player == 1
 
 
 def test_a_completed_run_sweeps_off_after_landing(app: CardClubWindow) -> None:
@@ -303,15 +303,15 @@ def test_computers_play_one_card_at_a_time_at_the_chosen_pace(app: CardClubWindo
     app.think_scale = 1.0
     try:
         view = open_table(app, seed=3, options={"players": 3})
-        assert view.pacer.scale() == pytest.approx(0.5)
-        legal = view.game.legal_moves()
+        assert view.session.pacer.scale() == pytest.approx(0.5)
+        legal = view.session.game.legal_moves()
         move = next(m for m in legal if m.kind == "discard")
         view.play(move)
         seen, frames, last = [], 0, None
-        while view.game.current_player != 0 and frames < 3000:
+        while view.session.game.current_player != 0 and frames < 3000:
             pump(app)
             frames += 1
-            n = len(view.journal.moves)
+            n = len(view.session.journal.moves)
             if n != last:
                 seen.append((frames, n))
                 last = n
@@ -338,7 +338,7 @@ def test_counts_wait_until_the_dealt_cards_have_landed(app: CardClubWindow) -> N
         pump(app, 240)
         assert not view.animating and not view.dealing
         reserve = view.reserve_labels[1].text.text
-        assert str(view.game.observation(0)["reserve_sizes"][1]) in reserve
+        assert str(view.session.game.observation(0)["reserve_sizes"][1]) in reserve
         assert "4" in view.name_labels[1].text.text             # cards in hand, now shown
     finally:
         app.settings.animation_scale = 0.0
@@ -360,7 +360,7 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
     tap(app, b.cx, b.cy)
     table = app.current_view
     assert isinstance(table, AutobusTable) and table is not view
-    assert table.game.num_players == 2 and not table.choosing
+    assert table.session.game.num_players == 2 and not table.choosing
     assert app.settings.autobus_players == 2
     saved = json.loads(settings_store.path().read_text())
     assert saved["autobus_players"] == 2
@@ -370,7 +370,7 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
     tap(app, nxt.cx, nxt.cy)
     again = app.current_view
     assert isinstance(again, AutobusTable) and again is not table
-    assert again.game.num_players == 2 and not again.choosing   # "Next game" keeps it
+    assert again.session.game.num_players == 2 and not again.choosing   # "Next game" keeps it
     assert len(again.tokens_at("hand0")) == 4
 
 
@@ -381,7 +381,7 @@ def test_choosing_the_remembered_count_deals_at_once(app: CardClubWindow) -> Non
     b = view.players_panel.buttons.by_name("players4")
     tap(app, b.cx, b.cy, frames=5)
     assert app.current_view is view and not view.choosing
-    assert view.game.num_players == 4 and len(view.tokens_at("hand0")) == 4
+    assert view.session.game.num_players == 4 and len(view.tokens_at("hand0")) == 4
     assert saves.exists("autobus")
 
 
@@ -407,15 +407,15 @@ def act(app: CardClubWindow, view: AutobusTable, move: Move) -> None:
 
 
 def play_through(app: CardClubWindow, view: AutobusTable, limit: int = 40000) -> None:
-    g = view.game
+    g = view.session.game
     for _ in range(limit):
         if view.result_visible:
             return
         if view.human_to_act and not view.animating:
-            before = len(view.journal.moves)
+            before = len(view.session.journal.moves)
             move = g.legal_moves()[0]
             act(app, view, move)
-            assert view.journal.moves[before] == str(move)    # the gesture made that move
+            assert view.session.journal.moves[before] == str(move)    # the gesture made that move
         pump(app)
     raise AssertionError("the deal did not finish")
 
@@ -424,7 +424,7 @@ def play_through(app: CardClubWindow, view: AutobusTable, limit: int = 40000) ->
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow, players: int) -> None:
     view = open_table(app, seed=21 + players, options={"players": players})
     play_through(app, view)
-    g = view.game
+    g = view.session.game
     assert g.is_over and view.result_visible
     lines = view.result_panel.text.text.text
     res = g.result()
@@ -443,7 +443,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow, players: in
 
 def test_a_draw_is_explained_in_plain_words(app: CardClubWindow) -> None:
     view = open_table(app, seed=5)
-    g = view.game
+    g = view.session.game
     g.drawn = True
     view._obs = None
     title, lines = view.result_text(view.obs)
@@ -455,24 +455,24 @@ def test_a_draw_is_explained_in_plain_words(app: CardClubWindow) -> None:
 
 def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:
     view = open_table(app, seed=8, options={"players": 3})
-    g = view.game
+    g = view.session.game
     for _ in range(3):                                   # a few of your moves by input …
         act(app, view, g.legal_moves()[0])
         pump(app, 2)
         if g.current_player != 0:
             break
     pump(app, 30)                                        # … and the computers answer
-    assert view.journal.moves
+    assert view.session.journal.moves
     menu = MenuView(app)
     app.show_view(menu)
     pump(app, 2)
     press(app, menu.buttons.by_name("continue"))
     resumed = app.current_view
     assert isinstance(resumed, AutobusTable) and resumed is not view
-    assert resumed.game.to_dict() == g.to_dict()
-    assert resumed.journal.moves == view.journal.moves
-    assert resumed.game.num_players == 3 and not resumed.choosing
-    hand = sorted(resumed.game.hands[0])
+    assert resumed.session.game.to_dict() == g.to_dict()
+    assert resumed.session.journal.moves == view.session.journal.moves
+    assert resumed.session.game.num_players == 3 and not resumed.choosing
+    hand = sorted(resumed.session.game.hands[0])
     assert sorted(t.card for t in resumed.tokens_at("hand0")) == hand
 
 
@@ -511,7 +511,7 @@ def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
     app.dispatch_event("on_key_press", arcade.key.KEY_1, 0)     # "2 players"
     pump(app, 2)
     table = app.current_view
-    assert isinstance(table, AutobusTable) and table.game.num_players == 2
+    assert isinstance(table, AutobusTable) and table.session.game.num_players == 2
     assert table is not view and app.settings.autobus_players == 2
     joker = deal(app, hands={0: ["X", "KC", "QC", "JC"]})
     tap(app, *centre(joker, "X", "hand0"))
@@ -519,4 +519,4 @@ def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
     assert joker.rank_panel.visible
     app.dispatch_event("on_key_press", arcade.key.KEY_3, 0)     # the third rank: 3
     pump(app, 2)
-    assert joker.journal.moves == ["discard X aux1=3"] and not joker.rank_panel.visible
+    assert joker.session.journal.moves == ["discard X aux1=3"] and not joker.rank_panel.visible

@@ -11,8 +11,8 @@ import pytest
 
 from game.app import CardClubWindow, pump
 from game.rules import Move, Rng
-from game.rules.dudak import Dudak
-from game.scenes.dudak_table import DudakTable, surrender_dealer
+from game.rules.dudak import Dudak, surrender_dealer
+from game.scenes.dudak_table import DudakTable
 from game.scenes.menu import MenuView
 from game.store import saves
 from game.ui.layout import Box
@@ -127,11 +127,11 @@ def test_seats_sit_clockwise_in_turn_order_with_counts(app: CardClubWindow) -> N
 def test_DUD3_declare_a_trump_with_a_suit_button(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed=4, options={"dealer": 3})
-    g = view.game
+    g = view.session.game
     assert g.current_player == 0 and visible_declares(view) == ["L", "H", "B", "A"]
     assert "declare a trump" in view.status.text.text
     press(app, view.suit_buttons["B"])
-    assert g.trumps[0] == "B" and view.journal.moves == ["declare B"]
+    assert g.trumps[0] == "B" and view.session.journal.moves == ["declare B"]
     assert visible_declares(view) == []                    # once per deal, before acting
     assert view.own_trump.text.text == "trump: bells"
     assert "Your trump: bells" in view.banner.text.text
@@ -142,7 +142,7 @@ def test_DUD3_the_suit_buttons_answer_number_keys(app: CardClubWindow) -> None:
     view = open_table(app, seed=4, options={"dealer": 3})
     app.dispatch_event("on_key_press", arcade.key.KEY_2, 0)   # 1 leaves, 2 hearts …
     pump(app, 2)
-    assert view.game.trumps[0] == "H" and view.journal.moves == ["declare H"]
+    assert view.session.game.trumps[0] == "H" and view.session.journal.moves == ["declare H"]
 
 
 def test_DUD3_only_free_suits_and_the_last_goes_automatically(app: CardClubWindow) -> None:
@@ -173,7 +173,7 @@ def test_DUD5_DUD6_beat_by_drag_then_follow_by_tap(app: CardClubWindow) -> None:
     beat = next(m for m in g.legal_moves() if m.kind == "beat").args[0]
     drag(app, *card_point(view, beat), *pile_point(view))
     assert g.phase == "follow" and g.pile[-1] == beat
-    assert view.journal.moves[-1] == f"beat {beat}"
+    assert view.session.journal.moves[-1] == f"beat {beat}"
     sp = view.sprite_of(beat, "pile")
     assert (sp.center_x, sp.center_y) == pytest.approx(pile_point(view), abs=0.5)
     assert "follow-up" in view.status.text.text
@@ -183,7 +183,7 @@ def test_DUD5_DUD6_beat_by_drag_then_follow_by_tap(app: CardClubWindow) -> None:
     tap(app, *card_point(view, follow))
     assert view.selection() == [("hand0", follow)]
     tap(app, *pile_point(view))
-    assert view.journal.moves[-1] == f"follow {follow}" and g.pile[-1] == follow
+    assert view.session.journal.moves[-1] == f"follow {follow}" and g.pile[-1] == follow
     assert g.current_player != 0
 
 
@@ -246,7 +246,7 @@ def test_DUD8_take_the_pile_button(app: CardClubWindow) -> None:
     assert take.label.text.text == "Take the pile"
     pile = list(g.pile)
     press(app, take)
-    assert view.journal.moves[-1] == "take" and not g.pile
+    assert view.session.journal.moves[-1] == "take" and not g.pile
     assert all(c in g.hands[0] for c in pile)
     assert {t.card for t in view.tokens_at("hand0")} >= set(pile)
     assert not take.visible                               # the computers' turn now
@@ -255,7 +255,7 @@ def test_DUD8_take_the_pile_button(app: CardClubWindow) -> None:
 def test_collect_and_take_hide_on_an_empty_table(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed=4, options={"dealer": 3})  # you lead
-    assert not view.game.pile
+    assert not view.session.game.pile
     assert not view.actions.by_name("collect").visible
     assert not view.actions.by_name("take").visible
     assert "lead any card" in view.status.text.text
@@ -282,16 +282,16 @@ def replayed_out_order(journal: saves.Journal) -> list[int]:
 
 
 def play_deal_by_input(app: CardClubWindow, view: DudakTable) -> None:
-    g = view.game
+    g = view.session.game
     for _ in range(20000):
         if view.result_visible:
             return
         if view.human_to_act and not view.animating:
-            before = len(view.journal.moves)
+            before = len(view.session.journal.moves)
             legal = g.legal_moves()
             move = next((m for m in legal if m.kind == "beat"), legal[0])
             human_move_by_input(app, view, move)
-            assert view.journal.moves[before:before + 1] == [str(move)]
+            assert view.session.journal.moves[before:before + 1] == [str(move)]
         pump(app)
     raise AssertionError("the deal did not end")  # pragma: no cover
 
@@ -299,13 +299,13 @@ def play_deal_by_input(app: CardClubWindow, view: DudakTable) -> None:
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed=12, options={"dealer": 3})
     play_deal_by_input(app, view)
-    g = view.game
+    g = view.session.game
     assert g.is_over
     dudak = g.result().index(0.0)  # type: ignore[union-attr]
     title = view.result_panel.title.text.text
     assert title == ("You are the Dudák!" if dudak == 0 else f"Computer {dudak} is the Dudák")
     lines = view.result_panel.text.text.text
-    order = replayed_out_order(view.journal)
+    order = replayed_out_order(view.session.journal)
     assert view.out_order == order and len(order) == 3 and dudak not in order
     names = ["You" if s == 0 else f"Computer {s}" for s in order]
     assert "Out of cards in this order:\n" + " → ".join(names) in lines
@@ -319,13 +319,13 @@ def test_the_dudak_deals_the_next_game(app: CardClubWindow) -> None:
         if view.result_visible:
             break
         pump(app)
-    dudak = view.game.result().index(0.0)  # type: ignore[union-attr]
-    assert view.next_options() == {"dealer": dudak}
+    dudak = view.session.game.result().index(0.0)  # type: ignore[union-attr]
+    assert view.session.next_options() == {"dealer": dudak}
     press(app, view.result_panel.buttons.by_name("next"))
     nxt = app.current_view
     assert isinstance(nxt, DudakTable) and nxt is not view
-    assert nxt.game.dealer == dudak and nxt.journal.options == {"dealer": dudak}
-    assert nxt.game.current_player == (dudak + 1) % 4 or nxt.journal.moves
+    assert nxt.session.game.dealer == dudak and nxt.session.journal.options == {"dealer": dudak}
+    assert nxt.session.game.current_player == (dudak + 1) % 4 or nxt.session.journal.moves
     assert nxt.obs["dealer"] == dudak
 
 
@@ -335,11 +335,11 @@ def test_DUD2_after_a_surrender_the_next_dealer_is_random(app: CardClubWindow) -
     view.pause()
     view.ask_surrender()
     press(app, view.confirm.buttons.by_name("yes"))
-    assert view.result_visible and view.surrendered
-    want = surrender_dealer(view.journal.seed)
-    assert view.next_options() == {"dealer": want}
+    assert view.result_visible and view.session.surrendered
+    want = surrender_dealer(view.session.journal.seed)
+    assert view.session.next_options() == {"dealer": want}
     press(app, view.result_panel.buttons.by_name("next"))
-    assert app.current_view.game.dealer == want           # type: ignore[attr-defined]
+    assert app.current_view.session.game.dealer == want           # type: ignore[attr-defined]
     # drawn from the seed: the same seed gives the same dealer, seeds differ
     assert surrender_dealer(33) == surrender_dealer(33)
     assert len({surrender_dealer(s) for s in range(40)}) == 4
@@ -385,7 +385,7 @@ def test_every_action_is_saved_and_continue_resumes_exactly(app: CardClubWindow)
     view = open_table(app, g, j)
     press(app, view.actions.by_name("collect"))          # mid-turn: a card waiting aside
     data = json.loads(saves.path_for("dudak").read_text())
-    assert data["moves"] == view.journal.moves and data["moves"][-1] == "collect"
+    assert data["moves"] == view.session.journal.moves and data["moves"][-1] == "collect"
     waiting = list(g.collected[0])
     menu = MenuView(app)
     app.show_view(menu)
@@ -393,8 +393,8 @@ def test_every_action_is_saved_and_continue_resumes_exactly(app: CardClubWindow)
     press(app, menu.buttons.by_name("continue"))
     resumed = app.current_view
     assert isinstance(resumed, DudakTable) and resumed is not view
-    assert resumed.game.to_dict() == view.game.to_dict()
-    assert resumed.journal.moves == view.journal.moves
+    assert resumed.session.game.to_dict() == view.session.game.to_dict()
+    assert resumed.session.journal.moves == view.session.journal.moves
     assert [t.card for t in resumed.tokens_at("collected0")] == waiting
     assert resumed.out_order == view.out_order
     assert resumed.actions.by_name("take").label.text.text == "Take the rest of the pile"
@@ -406,7 +406,7 @@ def test_resume_keeps_the_order_players_went_out(app: CardClubWindow) -> None:
         if len(view.out_order) >= 1 or view.result_visible:
             break
         pump(app)
-    if view.game.is_over:  # pragma: no cover
+    if view.session.game.is_over:  # pragma: no cover
         pytest.skip("the deal ended at once")
     assert view.out_order
     pump(app)                                      # the words follow a move by a frame
@@ -420,8 +420,8 @@ def test_resume_keeps_the_order_players_went_out(app: CardClubWindow) -> None:
     press(app, menu.buttons.by_name("continue"))
     resumed = app.current_view
     assert isinstance(resumed, DudakTable)
-    assert resumed.journal.moves == view.journal.moves
-    assert resumed.out_order == view.out_order == replayed_out_order(view.journal)
+    assert resumed.session.journal.moves == view.session.journal.moves
+    assert resumed.out_order == view.out_order == replayed_out_order(view.session.journal)
 
 
 # ----- the menu --------------------------------------------------------------------------
@@ -438,8 +438,8 @@ def test_the_menu_tile_opens_dudak_and_the_level_button_works(app: CardClubWindo
     tap(app, tile.box.cx, tile.box.cy)
     view = app.current_view
     assert isinstance(view, DudakTable)
-    assert view.level == "easy" and "Easy" in view.level_label.text.text
-    assert view.journal.meta["level"] == "easy"
+    assert view.session.level == "easy" and "Easy" in view.level_label.text.text
+    assert view.session.journal.meta["level"] == "easy"
     app.settings.levels.clear()
 
 

@@ -41,13 +41,13 @@ def test_tap_a_legal_card_then_the_table_attacks(app: CardClubWindow) -> None:
     assert view.selection() == [("hand0", card)]
     zone = view.layout.table_zone
     tap(app, zone.cx, zone.cy, frames=3)
-    g = view.game
+    g = view.session.game
     assert g.table == [[card, None]] and card not in g.hands[HUMAN]
     sp = view.sprite_of(card)
     x, y = view.layout.attack(0, 1)
     assert (sp.center_x, sp.center_y) == pytest.approx((x, y), abs=0.5)
     assert "place" in app.sounds.played
-    assert view.journal.moves == [f"attack {card}"]
+    assert view.session.journal.moves == [f"attack {card}"]
 
 
 def test_drag_a_legal_card_onto_the_table(app: CardClubWindow) -> None:
@@ -57,19 +57,19 @@ def test_drag_a_legal_card_onto_the_table(app: CardClubWindow) -> None:
     x0, y0 = card_point(view, card)
     zone = view.layout.table_zone
     drag(app, x0, y0, zone.cx + 40, zone.cy)
-    assert view.game.table == [[card, None]]
+    assert view.session.game.table == [[card, None]]
 
 
 def test_drag_to_a_spot_that_is_no_target_changes_nothing(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed_where(HUMAN))
-    before = view.game.to_dict()
+    before = view.session.game.to_dict()
     card = view.hand_order(HUMAN)[2]
     home = view.sprite_of(card).home
     x0, y0 = card_point(view, card)
     drag(app, x0, y0, 60, app.height - 120)          # onto the felt above the talon
     pump(app, 5)
-    assert view.game.to_dict() == before
+    assert view.session.game.to_dict() == before
     sp = view.sprite_of(card)
     assert (sp.center_x, sp.center_y) == pytest.approx(home[:2], abs=0.5)
 
@@ -78,9 +78,9 @@ def test_an_illegal_drop_on_the_table_slides_back_and_says_why(app: CardClubWind
     view = open_table(app, seed_where(COMPUTER))
     for _ in range(30):                              # the computer attacks
         pump(app)
-        if view.game.current_player == HUMAN:
+        if view.session.game.current_player == HUMAN:
             break
-    g = view.game
+    g = view.session.game
     attack = g.unbeaten
     assert attack is not None
     bad = [c for c in g.hands[HUMAN] if not g.beats(c, attack)]
@@ -107,18 +107,18 @@ def test_take_button_appears_only_when_legal_and_takes(app: CardClubWindow) -> N
     view2 = open_table(app, seed_where(COMPUTER))
     for _ in range(30):
         pump(app)
-        if view2.game.current_player == HUMAN:
+        if view2.session.game.current_player == HUMAN:
             break
     take = view2.actions.by_name("take")
     assert take.visible
     tap(app, take.cx, take.cy)
-    assert "take" in view2.journal.moves             # the computer may answer at once
-    assert not take.visible or view2.game.current_player == HUMAN
+    assert "take" in view2.session.journal.moves             # the computer may answer at once
+    assert not take.visible or view2.session.game.current_player == HUMAN
 
 
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(HUMAN))
-    g = view.game
+    g = view.session.game
     for _ in range(3000):
         if view.result_visible:
             break
@@ -134,7 +134,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
                 tap(app, b.cx, b.cy, frames=1)
         pump(app)
     assert g.is_over and view.result_visible
-    assert len(view.journal.moves) > 10
+    assert len(view.session.journal.moves) > 10
     assert not saves.exists("durak")                  # a finished deal leaves no save
     menu = view.result_panel.buttons.by_name("menu")
     tap(app, menu.cx, menu.cy)
@@ -166,12 +166,12 @@ def test_pause_menu_stops_the_computer(app: CardClubWindow) -> None:
     assert view.paused
     app.think_scale = 0.0
     pump(app, 60)
-    assert view.game.table == [] and view.journal.moves == []
+    assert view.session.game.table == [] and view.session.journal.moves == []
     resume = view.pause_panel.buttons.by_name("resume")
     tap(app, resume.cx, resume.cy)
     assert not view.paused
     pump(app, 10)
-    assert view.journal.moves                          # the computer attacked
+    assert view.session.journal.moves                          # the computer attacked
 
 
 def test_surrender_from_the_pause_menu_ends_the_deal(app: CardClubWindow) -> None:
@@ -184,12 +184,12 @@ def test_surrender_from_the_pause_menu_ends_the_deal(app: CardClubWindow) -> Non
     assert view.confirm.visible and not view.result_visible     # it asks first
     no = view.confirm.buttons.by_name("no")
     tap(app, no.cx, no.cy)
-    assert not view.surrendered and not view.confirm.visible
+    assert not view.session.surrendered and not view.confirm.visible
     tap(app, menu_btn.cx, menu_btn.cy)
     tap(app, s.cx, s.cy)
     yes = view.confirm.buttons.by_name("yes")
     tap(app, yes.cx, yes.cy)
-    assert view.result_visible and view.surrendered
+    assert view.result_visible and view.session.surrendered
     assert view.result_panel.title.text.text == "You surrendered"
     assert not view.actions.by_name("take").visible
 
@@ -203,7 +203,7 @@ def test_every_action_is_saved_and_continue_resumes_it(app: CardClubWindow) -> N
     tap(app, zone.cx, zone.cy)
     files.writer.flush()                              # the writer thread has it on disk
     data = json.loads(saves.path_for("durak").read_text())
-    assert data["moves"] == [f"attack {card}"] and data["seed"] == view.game.seed
+    assert data["moves"] == [f"attack {card}"] and data["seed"] == view.session.game.seed
     app.show_view(MenuView(app))
     pump(app, 2)
     menu = app.current_view
@@ -212,7 +212,7 @@ def test_every_action_is_saved_and_continue_resumes_it(app: CardClubWindow) -> N
     tap(app, cont.cx, cont.cy)
     resumed = app.current_view
     assert isinstance(resumed, DurakTable)
-    assert resumed.game.to_dict() == view.game.to_dict()
+    assert resumed.session.game.to_dict() == view.session.game.to_dict()
 
 
 def test_a_damaged_save_is_reported_and_kept_aside(app: CardClubWindow) -> None:
@@ -245,7 +245,7 @@ def test_layout_follows_the_window_size(app: CardClubWindow) -> None:
     app.dispatch_event("on_resize", 960, 600)
     pump(app, 2)
     assert view.layout.w == 960 and view.layout.card_w == pytest.approx(75)
-    for c in view.game.hands[HUMAN]:
+    for c in view.session.game.hands[HUMAN]:
         sp = view.sprite_of(c)
         assert 0 < sp.center_x < 960 and 0 < sp.center_y < 600
     take = view.actions.by_name("take")
@@ -292,7 +292,7 @@ def test_a_missing_asset_gives_a_stand_in_not_a_crash(app: CardClubWindow, tmp_p
         app.sounds.play("place")                      # a missing sound is silence
         view = open_table(app, 1)
         pump(app, 3)
-        assert view.game.legal_moves()
+        assert view.session.game.legal_moves()
     finally:
         level_file.cache_clear()
         assets.card_texture.cache_clear()
@@ -318,12 +318,12 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
 
     assert settings_store.load()[0].levels["durak"] == "hard"
     view = open_table(app, seed_where(COMPUTER))
-    assert view.level == "hard" and "Hard" in view.level_label.text.text
+    assert view.session.level == "hard" and "Hard" in view.level_label.text.text
     for _ in range(2000):                          # the search runs in slices
         pump(app)
-        if view.journal.moves:
+        if view.session.journal.moves:
             break
-    assert view.journal.moves and view.thinking is None
+    assert view.session.journal.moves and view.thinking is None
     app.settings.levels.clear()
 
 

@@ -36,7 +36,7 @@ def press(app: CardClubWindow, button) -> None:  # type: ignore[no-untyped-def]
 def test_tap_several_cards_and_play_them(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed_where(0))
-    g = view.game
+    g = view.session.game
     pair = next((m for m in g.legal_moves() if m.kind == "play" and len(m.args) == 2), None)
     if pair is None:
         pytest.skip("no opening pair in this deal")  # pragma: no cover
@@ -47,13 +47,13 @@ def test_tap_several_cards_and_play_them(app: CardClubWindow) -> None:
     assert play.visible and play.enabled
     press(app, play)
     assert sorted(g.table) == sorted(pair.args)
-    assert sorted(view.journal.moves[0].split()[1:]) == sorted(pair.args)
+    assert sorted(view.session.journal.moves[0].split()[1:]) == sorted(pair.args)
 
 
 def test_an_illegal_selection_keeps_play_disabled(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed_where(0))
-    g = view.game
+    g = view.session.game
     hand = sorted(g.hands[0])
     other = next(c for c in hand if c[0] not in ("3", "4", "5") and c != "3H")
     tap(app, *card_point(view, "3H"))
@@ -62,7 +62,7 @@ def test_an_illegal_selection_keeps_play_disabled(app: CardClubWindow) -> None:
     assert play.visible and not play.enabled
     before = g.to_dict()
     press(app, play)
-    assert g.to_dict() == before and view.journal.moves == []
+    assert g.to_dict() == before and view.session.journal.moves == []
     tap(app, *card_point(view, other))          # tapping again takes it out
     assert view.selection() == [("hand0", "3H")] and play.enabled
 
@@ -75,14 +75,14 @@ def test_drag_across_the_hand_selects_each_card(app: CardClubWindow) -> None:
     x1, _ = card_point(view, order[3])
     drag(app, x0, y0, x1 + 4, y0)
     assert [c for _, c in view.selection()] == order[:4]
-    assert view.journal.moves == []                   # choosing is not playing
+    assert view.session.journal.moves == []                   # choosing is not playing
 
 
 def test_hint_cycles_through_legal_plays(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_table(app, seed_where(0))
     hint = view.actions.by_name("hint")
-    plays = [m for m in view.game.legal_moves() if m.kind == "play"]
+    plays = [m for m in view.session.game.legal_moves() if m.kind == "play"]
     seen = []
     for _ in range(len(plays) + 1):
         press(app, hint)
@@ -93,7 +93,7 @@ def test_hint_cycles_through_legal_plays(app: CardClubWindow) -> None:
 
 
 def play_until_human_may_pass(app: CardClubWindow, view: PaoDeKuaiTable) -> bool:
-    g = view.game
+    g = view.session.game
     for _ in range(400):
         if g.is_over:
             return False
@@ -117,13 +117,13 @@ def test_pass_button_only_when_passing_is_legal(app: CardClubWindow) -> None:
     pas = view.actions.by_name("pass")
     assert pas.visible
     press(app, pas)
-    assert view.journal.moves[-1] == "pass"
-    assert not pas.visible or view.game.current_player == 0
+    assert view.session.journal.moves[-1] == "pass"
+    assert not pas.visible or view.session.game.current_player == 0
 
 
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(0))
-    g = view.game
+    g = view.session.game
     for _ in range(6000):
         if view.result_visible:
             break
@@ -151,24 +151,24 @@ def test_pause_stops_the_computers(app: CardClubWindow) -> None:
     assert view.paused
     app.think_scale = 0.0
     pump(app, 60)
-    assert view.journal.moves == []
+    assert view.session.journal.moves == []
     press(app, view.pause_panel.buttons.by_name("resume"))
     pump(app, 10)
-    assert view.journal.moves
+    assert view.session.journal.moves
 
 
 def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(1))
     pump(app, 40)                                      # the computers lead and answer
-    assert view.journal.moves
+    assert view.session.journal.moves
     menu = MenuView(app)
     app.show_view(menu)
     pump(app, 2)
     press(app, menu.buttons.by_name("continue"))
     resumed = app.current_view
     assert isinstance(resumed, PaoDeKuaiTable)
-    assert resumed.game.to_dict() == view.game.to_dict()
-    assert resumed.journal.moves == view.journal.moves
+    assert resumed.session.game.to_dict() == view.session.game.to_dict()
+    assert resumed.session.journal.moves == view.session.journal.moves
 
 
 def test_the_menu_tile_opens_the_table_and_asks_before_dropping_a_deal(
@@ -189,7 +189,7 @@ def test_the_menu_tile_opens_the_table_and_asks_before_dropping_a_deal(
     assert menu.confirm.visible                       # a deal is saved: ask first
     press(app, menu.confirm.buttons.by_name("yes"))   # Continue
     assert isinstance(app.current_view, PaoDeKuaiTable)
-    assert app.current_view.game.to_dict() == table.game.to_dict()
+    assert app.current_view.session.game.to_dict() == table.session.game.to_dict()
 
 
 # ----- the framework's promises ---------------------------------------------------------------
@@ -200,10 +200,10 @@ def ai_moves_at(app: CardClubWindow, key: str, dt: float, moves: int) -> tuple[l
     view = table_class(key)(app, seed=21, level="easy", ai_seats=(0, 1, 2, 3))
     app.show_view(view)
     for _ in range(200000):
-        if len(view.journal.moves) >= moves or view.game.is_over:
+        if len(view.session.journal.moves) >= moves or view.session.game.is_over:
             break
         app.dispatch_event("on_update", dt)
-    return list(view.journal.moves), view.pacer.starts
+    return list(view.session.journal.moves), view.session.pacer.starts
 
 
 @pytest.mark.parametrize("key", ["durak", "paodekuai"])

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.ui
 
 
 def play_out(app: CardClubWindow, view: DurakTable) -> None:
-    g = view.game
+    g = view.session.game
     for _ in range(4000):
         if view.result_visible:
             return
@@ -34,7 +34,7 @@ def test_a_finished_deal_is_recorded_once_with_its_xp(app: CardClubWindow) -> No
     rows = history.deals("durak")
     assert len(rows) == 1
     row = rows[0]
-    outcome = view.game.outcomes(view.game.result() or [])[0]
+    outcome = view.session.game.outcomes(view.session.game.result() or [])[0]
     assert row.outcome == outcome and row.xp == view.xp_gained and row.xp > 0
     assert f"{view.xp_gained} XP" in view.result_panel.text.text.text
     view.show_result()                                  # shown again: not counted again
@@ -54,7 +54,7 @@ def test_surrender_is_a_loss_without_xp(app: CardClubWindow) -> None:
     tap(app, *(lambda b: (b.cx, b.cy))(view.pause_panel.buttons.by_name("surrender")))
     yes = view.confirm.buttons.by_name("yes")
     tap(app, yes.cx, yes.cy)
-    assert view.surrendered and view.result_visible
+    assert view.session.surrendered and view.result_visible
     rows = history.deals("durak")
     assert len(rows) == 1 and rows[0].outcome == "loss" and rows[0].xp == 0
     assert rows[0].surrendered
@@ -65,7 +65,7 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     app.think_scale = 1000.0
     view = DurakTable(app, seed=next(s for s in range(200)
-                                     if DurakTable(app, seed=s).game.attacker == 0))
+                                     if DurakTable(app, seed=s).session.game.attacker == 0))
     app.show_view(view)
     pump(app, 3)
 
@@ -73,9 +73,9 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(files, "_write_all", full)
-    g = view.game
+    g = view.session.game
     view.play(g.legal_moves()[0])
-    assert len(view.journal.moves) == 1                  # the move was played
+    assert len(view.session.journal.moves) == 1                  # the move was played
     files.writer.flush()                                 # the save failed on its thread
     pump(app, 2)
     shown = view.status.text.text

@@ -18,8 +18,8 @@ import arcade
 
 from game.i18n import _, ngettext
 from game.i18n.words import rank_text
-from game.rules import Event, IllegalMove, Move
-from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView, refusal
+from game.rules import Event, Move
+from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView
 from game.store import saves
 from game.store import settings as settings_store
 from game.ui.layout import Box
@@ -51,6 +51,9 @@ class AutobusTable(TableView):
         remembered = window.settings.autobus_players
         # a deal opened fresh without a count asks for it first (not when a computer
         # plays your seat: smoke runs and benchmarks)
+        session = kw.get("session")
+        if session is not None:
+            state = session.game
         self.choosing = (state is None and "players" not in opts
                          and (ai_seats is None or HUMAN not in ai_seats))
         opts.setdefault("players", remembered if remembered in (2, 3, 4) else 4)
@@ -68,7 +71,7 @@ class AutobusTable(TableView):
     # ----- set-up ------------------------------------------------------------------------------
     def setup(self) -> None:
         small = (240, 245, 235)
-        n = self.game.num_players
+        n = self.session.players
         self.name_labels = {s: Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
                             for s in range(1, n)}
         self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
@@ -92,7 +95,7 @@ class AutobusTable(TableView):
         self._rank_then: Callable[[Move], None] | None = None
 
     def make_layout(self, width: float, height: float) -> AutobusLayout:
-        return AutobusLayout(width, height, self.n_players)
+        return AutobusLayout(width, height, self.n_players, self.app.settings.card_scale)
 
     def show_banner(self, text: str) -> None:
         super().show_banner(text)
@@ -133,23 +136,20 @@ class AutobusTable(TableView):
     def choose_players(self, n: int) -> None:
         self.app.settings.autobus_players = n
         settings_store.save(self.app.settings)
-        if n == self.game.num_players:
+        if n == self.session.players:
             self.choosing = False
             self.players_panel.visible = False
             self.deal_animation()
-            saves.save(self.journal)
+            saves.save(self.session.journal)
             self.tell_save_problem()
             return
-        self.app.open("table", game=self.key, level=self.level, seed=self._seed_arg,
+        self.app.open("table", game=self.key, level=self.session.level, seed=self._seed_arg,
                       options={"players": n}, new=True)
 
     def pause(self) -> None:
         """Nothing to pause (or surrender) before the deal: the chooser has its Menu."""
         if not self.choosing:
             super().pause()
-
-    def next_options(self) -> dict[str, Any]:
-        return {"players": self.game.num_players}
 
     # ----- what lies where ---------------------------------------------------------------------
     def open_runs(self, obs: dict[str, Any]) -> list[int]:
@@ -378,11 +378,7 @@ class AutobusTable(TableView):
             move = Move("discard", (card, "aux" + target.split(".")[1]))
         else:
             move = Move("play", (card, src, target))
-        try:
-            self.game.clone().play(move)
-        except IllegalMove as exc:
-            return refusal(exc, self.style)
-        return _("That card cannot be played now.")
+        return self.why_not(move) or _("That card cannot be played now.")
 
     # ----- animation ---------------------------------------------------------------------------
     def animate(self, seat: int | None, events: list[Event]) -> None:

@@ -17,8 +17,8 @@ import arcade
 from game.cards import CZECH_SUITS
 from game.i18n import N_, _, ngettext
 from game.i18n.words import card_text, suit_name
-from game.rules import GAMES, Event, IllegalMove, Move, Rng
-from game.scenes.table_view import HUMAN, Action, Slot, TableView, refusal
+from game.rules import GAMES, Event, Move
+from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui import assets
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout
@@ -51,11 +51,6 @@ def draw_badge(x: float, y: float, r: float, suit: str | None) -> None:
     arcade.draw_circle_outline(x, y, r, GOLD, max(2.0, r * 0.12))
     side = r * 1.5
     arcade.draw_texture_rect(suit_texture(suit), arcade.XYWH(x, y, side, side))
-
-
-def surrender_dealer(seed: int) -> int:
-    """After a surrender the next dealer is random (DUD-2), drawn from the deal's seed."""
-    return Rng(seed ^ 0xD0DA).below(PLAYERS)
 
 
 class SuitButton(Button):
@@ -117,7 +112,7 @@ class DudakTable(TableView):
         self.badge_x: dict[int, float] = {}
 
     def make_layout(self, width: float, height: float) -> DudakLayout:
-        return DudakLayout(width, height)
+        return DudakLayout(width, height, self.app.settings.card_scale)
 
     def card_text(self, card: str) -> str:
         return card_text(card, "czech")
@@ -128,7 +123,7 @@ class DudakTable(TableView):
     # ----- who went out, and when (the table's own bookkeeping) ------------------------
     def replay_out_order(self) -> list[int]:
         """The order in which players went out, from the journal (a resumed deal)."""
-        j = self.journal
+        j = self.session.journal
         g = GAMES[self.key].new(seed=j.seed, deck=list(j.deck), **j.options)
         order: list[int] = []
         for m in j.moves:
@@ -143,7 +138,7 @@ class DudakTable(TableView):
         return new
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
-        counts = self.game.observation(HUMAN)["card_counts"]
+        counts = self.obs["card_counts"]
         self._gone_now = self.note_out(self.out_order, counts)
         self._counts = list(counts)
 
@@ -265,11 +260,7 @@ class DudakTable(TableView):
         obs = self.obs
         verb = ("follow" if obs["phase"] == "follow" else "lead" if not obs["pile"]
                 else "beat")
-        try:
-            self.game.clone().play(Move(verb, (card,)))
-        except IllegalMove as exc:
-            return refusal(exc, self.style)
-        return _("That card cannot be played now.")
+        return self.why_not(Move(verb, (card,))) or _("That card cannot be played now.")
 
     def place_widgets(self) -> None:
         super().place_widgets()
@@ -415,18 +406,11 @@ class DudakTable(TableView):
         """The deal stopped at the move limit (DUD-12), not because one player was left."""
         return bool(obs["is_over"]) and sum(1 for n in obs["card_counts"] if n) > 1
 
-    def next_options(self) -> dict[str, Any]:
-        """The Dudák deals the next game; after a surrender the dealer is random."""
-        res = self.game.result()
-        if self.surrendered or not res:
-            return {"dealer": surrender_dealer(self.journal.seed)}
-        return {"dealer": min(range(PLAYERS), key=lambda s: res[s])}
-
     # ----- labels and drawing ------------------------------------------------------------
     def plate_lines(self, obs: dict[str, Any], seat: int) -> tuple[str, str]:
         counts, collected = obs["card_counts"], obs["collected"][seat]
         turn = (obs["current_player"] == seat and not obs["is_over"]
-                and not self.surrendered)
+                and not self.session.surrendered)
         name = ("▶ " if turn else "") + self.who(seat)
         if counts[seat] == 0 and seat in self.out_order:
             return name, _("out of cards ({nth})").format(nth=self.ordinal(seat))
@@ -497,7 +481,7 @@ class DudakTable(TableView):
         obs = self.obs
         s = L.s
         trumps = obs["trumps"]
-        turn = None if obs["is_over"] or self.surrendered else obs["current_player"]
+        turn = None if obs["is_over"] or self.session.surrendered else obs["current_player"]
         r = 19 * s
         for seat in OTHERS:
             if turn == seat:

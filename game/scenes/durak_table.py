@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _, ngettext
-from game.rules import Event, IllegalMove, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView, refusal
+from game.rules import Event, Move
+from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui.layout import Box
 from game.ui.layouts.durak import DurakLayout
 from game.ui.placement import Places
@@ -31,7 +31,7 @@ class DurakTable(TableView):
         self._pairs: list[tuple[int, bool]] = []
 
     def make_layout(self, width: float, height: float) -> DurakLayout:
-        return DurakLayout(width, height)
+        return DurakLayout(width, height, self.app.settings.card_scale)
 
     # ----- what lies where ---------------------------------------------------------------------
     def hand_order(self, seat: int = HUMAN) -> list[str]:
@@ -110,11 +110,7 @@ class DurakTable(TableView):
         if not self.human_to_act:
             return _("Wait for your turn.")
         verb = "defend" if self.unbeaten() is not None else "attack"
-        try:
-            self.game.clone().play(f"{verb} {card}")
-        except IllegalMove as exc:
-            return refusal(exc, self.style)
-        return _("That card cannot be played now.")
+        return self.why_not(f"{verb} {card}") or _("That card cannot be played now.")
 
     # ----- words --------------------------------------------------------------------------------
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:

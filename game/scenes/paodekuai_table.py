@@ -13,8 +13,8 @@ from typing import Any
 import arcade
 
 from game.i18n import N_, _, ngettext
-from game.rules import Event, IllegalMove, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView, refusal
+from game.rules import Event, Move
+from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui.layout import Box
 from game.ui.layouts.paodekuai import PaoDeKuaiLayout
 from game.ui.placement import Places
@@ -68,7 +68,7 @@ class PaoDeKuaiTable(TableView):
         self.passed_now: set[int] = set()
 
     def make_layout(self, width: float, height: float) -> PaoDeKuaiLayout:
-        return PaoDeKuaiLayout(width, height)
+        return PaoDeKuaiLayout(width, height, self.app.settings.card_scale)
 
     def make_actions(self) -> list[Action]:
         return [Action("pass", lambda: _("Pass"),
@@ -126,7 +126,7 @@ class PaoDeKuaiTable(TableView):
         for m in legal:
             if m.kind == "play" and ranks(list(m.args)) == want:
                 mine = Move("play", tuple(cards))
-                return [mine] if self.game.is_legal(mine) else [m]
+                return [mine] if self.session.check(mine) is None else [m]
         return []
 
     def refresh_buttons(self, legal: list[Move]) -> None:
@@ -157,11 +157,8 @@ class PaoDeKuaiTable(TableView):
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
         if not self.human_to_act:
             return _("Wait for your turn.")
-        try:
-            self.game.clone().play(Move("play", tuple(c for _, c in sel)))
-        except IllegalMove as exc:
-            return refusal(exc, self.style)
-        return _("Those cards cannot be played now.")
+        return (self.why_not(Move("play", tuple(c for _, c in sel)))
+                or _("Those cards cannot be played now."))
 
     def explain(self, place: str, card: str) -> str:
         return self.explain_drop([(place, card)], "table")

@@ -1,9 +1,11 @@
-"""The table every game stands on.
+"""The table every game stands on: the picture of a ``DealSession``.
 
-``TableView`` owns the engine, the journal and saving, the card sprites, relayout on
-resize, the computer players' pacing, the choreography from engine events to tweens and
-sounds, the pointer (tap, drag, drop, multi-select, tap-then-target), the pause, confirm
-and result panels, the top bar and the status line.
+The session (``game.session``) holds the deal: the engine, the seats and bots, the
+journal and saving, the pacing. ``TableView`` draws it: the card sprites, relayout on
+resize, the choreography from the session's events to tweens and sounds, the pointer
+(tap, drag, drop, multi-select, tap-then-target), the pause, confirm and result panels,
+the top bar and the status line. Every change of the session marks the picture dirty, so
+the window draws it whatever the input (touch screens send no mouse motion).
 
 A game's table (``scenes/<game>_table.py``) supplies only its hooks: where its places
 are (``make_layout``, ``places``, ``slot``), how gestures become moves (``picks``,
@@ -20,17 +22,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import arcade
 
-from game.ai import levels, make_bot
+from game.ai import levels
 from game.games import GameInfo, info
 from game.i18n import _, card_text, ngettext, refusal_text
-from game.rules import GAMES, Event, Game, IllegalMove, Move
+from game.rules import Event, Game, IllegalMove, Move
+from game.session import HUMAN, Change, DealSession
 from game.store import files, saves
 from game.ui import assets, keyboard, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
 from game.ui.layers import Layer, draw_felt
 from game.ui.layout import Box, TableLayout
-from game.ui.pacer import Pacer
 from game.ui.panels import Confirm, Panel, draw_glow
 from game.ui.placement import Board, Places, Token
 from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup, Label
@@ -40,7 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HUMAN = 0
 MOVE_TIME = 0.38
 STAGGER = 0.07
 BANNER_TIME = 2.2
@@ -72,34 +73,24 @@ class TableView(arcade.View):
     def __init__(self, window: CardClubWindow, state: Game | None = None,
                  journal: saves.Journal | None = None, level: str | None = None,
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
-                 options: dict[str, Any] | None = None, **_kw: Any) -> None:
+                 options: dict[str, Any] | None = None,
+                 session: DealSession | None = None, **_kw: Any) -> None:
         super().__init__(window)
         self.app = window
         self.info: GameInfo = info(self.key)
         self.style = self.info.deck
-        table = levels(self.key)
-        self.level = (level or window.settings.levels.get(self.key)
-                      or self.info.default_level)
-        if self.level not in table:
-            self.level = next(iter(table))
-        self.fresh = state is None
-        self.game: Game = (state if state is not None
-                           else GAMES[self.key].new(seed=seed, **(options or {})))
-        self.journal = journal if journal is not None else saves.new_deal(
-            self.game, self.level, human=HUMAN)
-        self.xp_gained: int | None = None       # set once the deal is in the history
-        n = self.game.num_players
-        self.ai_seats = tuple(s for s in range(n) if s != HUMAN) if ai_seats is None \
-            else tuple(s for s in ai_seats if s < n)
-        bots = {s: make_bot(self.key, self.level, seed=self.game.seed * 8 + s)
-                for s in self.ai_seats}
-        delay = table[self.level].get("think_delay", [0.6, 1.0])
-        self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.game.seed + 17,
-                           scale=lambda: self.app.think_scale * self.app.settings.opponent_pace)
-        TableLayout.card_scale = window.settings.card_scale
+        if session is None:
+            session = DealSession(
+                self.key, level=level or window.settings.levels.get(self.key)
+                or self.info.default_level, state=state, journal=journal, seed=seed,
+                options=options, ai_seats=ai_seats, human=HUMAN,
+                pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
+        self.session = session
+        self.synced = session.version            # the session's state the picture shows
+        session.subscribe(self.on_change)
         self.layout = self.make_layout(window.width, window.height)
         # every face this deal can show, loaded now rather than in the frame it turns up
-        for card in set(type(self.game).full_deck(**self.game.options())):
+        for card in set(session.full_deck()):
             assets.card_texture(self.style, card)
         self.board = Board()
         self.sprites: dict[int, CardSprite] = {}
@@ -121,11 +112,7 @@ class TableView(arcade.View):
         self.message_left = 0.0
         self.banner_left = 0.0
         self.last_ai: set[int] = set()          # tokens the last computer move played
-        self.paused = False
-        self.surrendered = False
         self.result_visible = False
-        self._legal: list[Move] | None = None
-        self._obs: dict[str, Any] | None = None
         # widgets
         self.title = Label(self.info.title, 20, (255, 255, 255), anchor_x="left", bold=True)
         self.level_label = Label("", 14, (220, 235, 220), anchor_x="left")
@@ -150,9 +137,9 @@ class TableView(arcade.View):
         self.confirm = Confirm()
         self.setup()
         self.place_widgets()
-        table_level = table[self.level].get("label", self.level)
+        table_level = levels(self.key)[session.level].get("label", session.level)
         self.level_label.set(_("Level: {name}").format(name=_(str(table_level))))
-        if self.fresh:
+        if session.fresh:
             self.deal_animation()
         else:
             self.relayout(0)
@@ -163,7 +150,7 @@ class TableView(arcade.View):
         """Make the game's own labels (append them to ``self.labels``)."""
 
     def make_layout(self, width: float, height: float) -> TableLayout:
-        return TableLayout(width, height)
+        return TableLayout(width, height, self.app.settings.card_scale)
 
     def places(self, obs: dict[str, Any]) -> Places:
         """Every place on the table with its cards in stacking order (None: face down).
@@ -194,7 +181,7 @@ class TableView(arcade.View):
 
     def status_line(self, obs: dict[str, Any], legal: list[Move]) -> str:
         """The status line: the deal's end or a surrender, else the game's own words."""
-        if self.surrendered:
+        if self.session.surrendered:
             return _("You surrendered")
         if obs["is_over"]:
             return self.result_text(obs)[0]
@@ -236,21 +223,18 @@ class TableView(arcade.View):
     # ----- state as the human sees it -------------------------------------------------------
     @property
     def obs(self) -> dict[str, Any]:
-        if self._obs is None:
-            self._obs = self.game.observation(HUMAN)
-        return self._obs
+        return self.session.observation()
 
     @property
     def human_to_act(self) -> bool:
-        return (not self.game.is_over and not self.surrendered and not self.result_visible
-                and self.game.current_player == HUMAN and HUMAN not in self.ai_seats)
+        return self.session.human_to_act and not self.result_visible
 
     def human_moves(self) -> list[Move]:
-        if not self.human_to_act:
-            return []
-        if self._legal is None:
-            self._legal = self.game.legal_moves()
-        return self._legal
+        return self.session.human_moves() if self.human_to_act else []
+
+    @property
+    def paused(self) -> bool:
+        return self.session.paused
 
     def pickable(self) -> set[tuple[str, str]]:
         return {p for m in self.human_moves() for p in self.picks(m)}
@@ -319,7 +303,6 @@ class TableView(arcade.View):
         """Put every card where the observation says it is, flying along the events.
         ``words_later``: labels and buttons are laid out in the next frame (after a move,
         so no single frame pays for both)."""
-        self._obs, self._legal = None, None
         obs = self.obs
         self.board.apply(events or [])
         created = self.board.settle(self.places(obs))
@@ -443,7 +426,8 @@ class TableView(arcade.View):
         """A table's own buttons (enabled states beyond "is a move legal")."""
 
     def deal_animation(self) -> None:
-        total = len(self.game.deal_events())
+        deal = self.session.deal_events()
+        total = len(deal)
         self.board.fill("deck", total)
         self.board.fill("talon", 0)
         L = self.layout
@@ -452,25 +436,31 @@ class TableView(arcade.View):
             sp.move_to(L.w / 2, (L.h + L.hand_y) / 2, 0, 0)
             self.sprites[tok.id] = sp
             self.sprite_list.append(sp)
-        events = [e for e in self.game.deal_events() if e.kind == "move"]
+        events = [e for e in deal if e.kind == "move"]
         events = [Event("move", e.card, "deck", e.dst, face_up=e.face_up) for e in events]
         self.app.sounds.play("shuffle")
         self.relayout(MOVE_TIME, events)
 
     # ----- playing ---------------------------------------------------------------------------
     def play(self, move: Move | str) -> list[Event]:
-        seat = self.game.current_player
-        m = self.game.parse_move(move) if isinstance(move, str) else move
-        events = self.game.play(m)
-        self.selected = []
-        self.message = ""
-        self.moved_this_frame = True
-        self.after_move(seat, m, events)
-        self.animate(seat, events)
-        # saved after every move, whoever made it (on the writer thread: no frame waits)
-        saves.add_move(self.journal, m, background=True)
-        self.tell_save_problem()
-        return events
+        """The human's move (a gesture matched to a legal move): the session plays and
+        saves it, and ``on_change`` draws it."""
+        return self.session.play(move)
+
+    def on_change(self, change: Change) -> None:
+        """The session changed (a move by anyone, a surrender, pause or resume): the
+        picture follows at once, whatever the input."""
+        self.synced = self.session.version
+        if change.kind == "move":
+            self.selected = []
+            self.message = ""
+            self.moved_this_frame = True
+            assert change.move is not None
+            self.after_move(change.seat, change.move, change.events)
+            self.animate(change.seat, change.events)
+            self.tell_save_problem()
+        else:
+            self.refresh()
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         """A table's own bookkeeping after a move (before the animation)."""
@@ -507,28 +497,20 @@ class TableView(arcade.View):
         if event.text in self.event_sounds:
             return self.event_sounds[event.text]
         if event.text == "deal_over":
-            res = self.game.result() or []
-            outcome = self.game.outcomes(res)[HUMAN] if res else "draw"
-            return {"win": "win", "loss": "lose"}.get(outcome, "flip")
+            return {"win": "win", "loss": "lose"}.get(self.session.outcome(), "flip")
         return None
 
     def tell_save_problem(self) -> None:
         """A save that failed (read-only or full disk) is told once, in plain words;
         play goes on."""
-        problem = files.take_write_problem()
+        problem = self.session.take_save_problem()
         if problem:
             log.warning("%s", problem)
             self.flash(problem, 8.0)
 
-    def record(self) -> None:
-        """The deal has ended (or was given up): into the history, once, with its XP."""
-        if self.xp_gained is not None:
-            return
-        if self.surrendered:
-            self.xp_gained = saves.surrender(self.journal, self.game)
-        else:
-            self.xp_gained = saves.finish(self.journal, self.game)
-        self.tell_save_problem()
+    @property
+    def xp_gained(self) -> int | None:
+        return self.session.xp_gained
 
     def flash(self, text: str, seconds: float = 3.5) -> None:
         self.message = text
@@ -563,18 +545,24 @@ class TableView(arcade.View):
         self.arrange(0.2)
         return False
 
+    def why_not(self, move: Move | str) -> str | None:
+        """The engine's refusal of ``move`` in the player's words, or None if it is legal."""
+        exc = self.session.check(move)
+        return refusal(exc, self.style) if exc is not None else None
+
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
         return self.explain(*sel[0])
 
     # ----- panels ------------------------------------------------------------------------
     def pause(self) -> None:
         if not self.result_visible:
-            self.paused = True
             self.pause_panel.visible = True
+            self.session.pause()
 
     def resume(self) -> None:
-        self.paused = False
         self.pause_panel.visible = False
+        self.confirm.visible = False
+        self.session.resume()
 
     def open_rules(self) -> None:
         self.pause()
@@ -591,22 +579,22 @@ class TableView(arcade.View):
                          DANGER)
 
     def surrender(self) -> None:
-        self.surrendered = True
-        self.paused = False
         self.pause_panel.visible = False
-        self.record()
+        self.session.surrender()
+        self.tell_save_problem()
         self.app.sounds.play("lose")
         self.show_result()
 
     def show_result(self) -> None:
         self.result_visible = True
         self.selected = []
-        self.record()
-        if self.surrendered:
+        self.session.record()
+        self.tell_save_problem()
+        if self.session.surrendered:
             title, lines = _("You surrendered"), [_("The deal counts as a loss, without XP.")]
         else:
             title, lines = self.result_text(self.obs)
-            if HUMAN not in self.ai_seats:
+            if HUMAN not in self.session.ai_seats:
                 lines = [*lines, ngettext("You gain {n} XP.", "You gain {n} XP.",
                                           self.xp_gained or 0).format(n=self.xp_gained or 0)]
         self.result_panel.set(title, lines)
@@ -614,13 +602,8 @@ class TableView(arcade.View):
         self.place_widgets()
         self.refresh()
 
-    def next_options(self) -> dict[str, Any]:
-        """Options for the next deal (e.g. who deals)."""
-        return {}
-
     def next_game(self) -> None:
-        self.app.open("table", game=self.key, level=self.level, ai_seats=self.ai_seats,
-                      options=self.next_options(), new=True)
+        self.app.open("table", game=self.key, session=self.session.next_deal())
 
     def to_menu(self) -> None:
         self.app.open("menu")
@@ -664,39 +647,47 @@ class TableView(arcade.View):
             self.banner_left -= dt
             if self.banner_left <= 0:
                 self.banner.set("")
-        if self.paused or self.result_visible or self.confirm.visible:
+        if self.modal_open:
             return
-        if self.game.is_over or self.surrendered:
+        if self.session.is_over:
             if not self.animating:
                 self.show_result()
             return
         if self.animating:
             return
-        seat = self.game.current_player
-        move = self.pacer.update(dt, seat if seat in self.ai_seats else None,
-                                 len(self.journal.moves),
-                                 lambda: (self.game.observation(seat),  # type: ignore[arg-type]
-                                          self.game.legal_moves()))
-        if move is not None:
-            self.play(move)
+        self.session.advance(dt)          # a computer's move comes back through on_change
+
+    @property
+    def modal_open(self) -> bool:
+        """A panel over the table has the input (pause, confirm, result, a table's own)."""
+        return (self.paused or self.result_visible or self.confirm.visible
+                or any(p.visible for p in self.modal_panels()))
 
     @property
     def thinking(self) -> int | None:
-        return self.pacer.thinking
+        return self.session.thinking
+
+    @property
+    def dirty(self) -> bool:
+        """The picture on screen is older than the state: a frame must be drawn."""
+        return (self.synced != self.session.version or self.static.stale
+                or self.words_due or self.moved_this_frame)
 
     @property
     def busy(self) -> bool:
-        """Whether the next frames may differ (the window stops redrawing when not)."""
-        if self.animating or self.pointer.down or self.message_left > 0 \
+        """Whether the next frames may differ (the window stops redrawing when not):
+        something moves, the picture is dirty, or a computer is still thinking."""
+        if self.dirty or self.animating or self.pointer.down or self.message_left > 0 \
                 or self.banner_left > 0:
             return True
-        if self.paused or self.result_visible or self.confirm.visible:
+        if self.modal_open:
             return False
-        if self.game.is_over or self.surrendered:
+        if self.session.is_over:
             return True                       # the result panel is about to open
-        seat = self.game.current_player
-        # a computer that has decided and only waits out its think delay changes nothing
-        return seat in self.ai_seats and not (self.pacer.seat == seat and self.pacer.done)
+        # a computer that has decided and only waits out its think delay changes nothing;
+        # its move, when it comes, makes the picture dirty
+        return (self.session.current_player in self.session.ai_seats
+                and not self.session.waiting)
 
     def on_draw(self) -> None:
         with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)

@@ -24,13 +24,13 @@ class Box:
 class TableLayout:
     """What every table shares: scale, card size, top bar, status line, hand, buttons."""
 
-    #: the player's card size (settings.card_scale, 0.85 .. 1.25), set by the table view
-    card_scale = 1.0
     #: how much larger than the design the cards may get in a window of the design's shape
     #: (the four-player tables are full at 1.1); a taller window makes room for more
     ROOMY = 1.1
 
-    def __init__(self, width: float, height: float) -> None:
+    def __init__(self, width: float, height: float, card_scale: float = 1.0) -> None:
+        #: the player's card size (settings.card_scale, 0.85 .. 1.25)
+        self.card_scale = card_scale
         self.w, self.h = float(width), float(height)
         self.s = max(0.45, min(self.w / BASE_W, self.h / BASE_H))
         spare = self.h / BASE_H / self.s              # 1 for 16:10, more for taller windows

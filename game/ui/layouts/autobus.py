@@ -29,8 +29,9 @@ HUMAN_UNITS = 1.06 + 0.3 + (4 + 3 * AUX_GAP) + 0.5 + 4 * 1.08
 
 
 class AutobusLayout(TableLayout):
-    def __init__(self, width: float, height: float, players: int = 4) -> None:
-        super().__init__(width, height)
+    def __init__(self, width: float, height: float, players: int = 4,
+                 card_scale: float = 1.0) -> None:
+        super().__init__(width, height, card_scale)
         s = self.s
         self.players = players
         n_opp = players - 1

@@ -12,8 +12,8 @@ PILE_FAN = 4
 
 
 class DudakLayout(TableLayout):
-    def __init__(self, width: float, height: float) -> None:
-        super().__init__(width, height)
+    def __init__(self, width: float, height: float, card_scale: float = 1.0) -> None:
+        super().__init__(width, height, card_scale)
         s = self.s
         self.top_y = self.h - self.bar_h - 12 * s - self.card_h / 2
         band_top = self.top_y - self.card_h / 2 - 10 * s

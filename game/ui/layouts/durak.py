@@ -5,8 +5,8 @@ from game.ui.layout import Box, TableLayout
 
 
 class DurakLayout(TableLayout):
-    def __init__(self, width: float, height: float) -> None:
-        super().__init__(width, height)
+    def __init__(self, width: float, height: float, card_scale: float = 1.0) -> None:
+        super().__init__(width, height, card_scale)
         s = self.s
         self.opp_y = self.h - self.bar_h - 14 * s - self.card_h / 2
         self.table_y = (self.opp_y - self.card_h / 2 + self.status_y + 18 * s) / 2

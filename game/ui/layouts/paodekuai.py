@@ -6,8 +6,8 @@ from game.ui.layout import Box, TableLayout
 
 
 class PaoDeKuaiLayout(TableLayout):
-    def __init__(self, width: float, height: float) -> None:
-        super().__init__(width, height)
+    def __init__(self, width: float, height: float, card_scale: float = 1.0) -> None:
+        super().__init__(width, height, card_scale)
         s = self.s
         self.seat_y = self.h * 0.60
         self.side_x = {1: self.w - 70 * s - self.card_w / 2, 2: 70 * s + self.card_w / 2}
