@@ -112,12 +112,15 @@ class MenuView(arcade.View):
     def place(self) -> None:
         w, h = self.window.width, self.window.height
         s = max(0.6, min(w / 1280, h / 800))
-        self.title.place(w / 2, h - 62 * s, 44 * s)
-        self.subtitle.place(w / 2, h - 104 * s, 16 * s)
-        tile_w = min(280 * s, (w - 80) / 4 - 16)
+        # Texts sit on whole pixels: at a half-pixel baseline a glyph loses its top row
+        # (the first line of a summary looked clipped under the players line).
+        self.title.place(round(w / 2), round(h - 62 * s), 44 * s)
+        self.subtitle.place(round(w / 2), round(h - 104 * s), 16 * s)
+        # every size at least a pixel: a tiny window must not hand pyglet a width <= 0
+        tile_w = max(1.0, min(280 * s, (w - 80) / 4 - 16))
         room_top = h - 104 * s - 22 * s                # below the subtitle
         room_bottom = 52 * s + 27 + 24 * s             # above the row of buttons
-        tile_h = min(430 * s, room_top - room_bottom)
+        tile_h = max(1.0, min(430 * s, room_top - room_bottom))
         cy = (room_top + room_bottom) / 2
         gap = 16 * s
         total = 4 * tile_w + 3 * gap
@@ -126,21 +129,23 @@ class MenuView(arcade.View):
             cx = w / 2 - total / 2 + tile_w / 2 + i * (tile_w + gap)
             t.box = Box(cx, cy, tile_w, tile_h)
             top, bottom = cy + tile_h / 2, cy - tile_h / 2
-            card_h = min(tile_h * 0.30, 150 * s)
+            card_h = max(1.0, min(tile_h * 0.30, 150 * s))
             t.sprite.scale = card_h / assets.CARD_H
             t.sprite.position = (cx, top - 12 * s - card_h / 2)
             t.sprite.color = (255, 255, 255) if t.ready else (170, 170, 170)
             fit_font(t.name.text, tile_w - 16, 20 * s, 9)
-            t.name.place(cx, top - 12 * s - card_h - 8 * s - t.name.text.content_height / 2)
+            t.name.place(round(cx),
+                         round(top - 12 * s - card_h - 8 * s - t.name.text.content_height / 2))
             label = levels(t.key)[self.level_of(t.key)].get("label", self.level_of(t.key))
             t.level.label.set(_("Level: {name}").format(name=_(str(label))))
             t.level.place(cx, bottom + 12 * s + bh / 2, tile_w - 24, bh, max(12.0, 14 * s))
             fit_font(t.level.label.text, tile_w - 36, max(12.0, 14 * s), 9)
             t.level.visible = t.ready
             fit_font(t.play.text, tile_w - 16, 15 * s, 9)
-            t.play.place(cx, bottom + 12 * s + bh + 10 * s + t.play.text.content_height / 2)
-            t.players.text.width = int(tile_w - 16)
-            t.line.text.width = int(tile_w - 20)
+            t.play.place(round(cx),
+                         round(bottom + 12 * s + bh + 10 * s + t.play.text.content_height / 2))
+            t.players.text.width = max(1, int(tile_w - 16))
+            t.line.text.width = max(1, int(tile_w - 20))
         # the players line and the summary between the name and "Play", one size for all
         size = 13 * s
         while size > 8 and not all(self.flow(t, size, s) for t in self.tiles):
@@ -162,13 +167,13 @@ class MenuView(arcade.View):
         widths = [max(48.0, bw * squeeze) for bw in widths]
         x = w / 2 - (sum(widths) + gap * (len(row) - 1)) / 2
         for b, bw in zip(row, widths, strict=True):
-            b.place(x + bw / 2, 52 * s, bw, 54, font * min(1.0, squeeze + 0.1))
+            b.place(x + bw / 2, 52 * s, bw, 54, max(9.0, font * min(1.0, squeeze + 0.1)))
             x += bw + gap
         p = self.profile
         self.profile_label.set(_("Level {level} · {xp} XP").format(level=p.level, xp=p.xp))
         self.profile_label.place(20, h - 28 * s, max(12.0, 14 * s))
-        self.message.text.width = int(min(900, w - 40))
-        self.message.place(w / 2, 52 * s + 62)
+        self.message.text.width = max(1, int(min(900, w - 40)))
+        self.message.place(round(w / 2), round(52 * s + 62))
         self.confirm.place(w, h)
 
     #: the menu changes only on input (the window stops redrawing it when idle)
@@ -180,9 +185,9 @@ class MenuView(arcade.View):
         whether they end above the "Play" line."""
         name = t.name.text
         t.players.text.font_size = size
-        t.players.place(name.x, name.y - name.content_height / 2 - 4 * s)
+        t.players.place(name.x, round(name.y - name.content_height / 2 - 4 * s))
         t.line.text.font_size = size
-        t.line.place(name.x, t.players.text.y - t.players.text.content_height - 4 * s)
+        t.line.place(name.x, round(t.players.text.y - t.players.text.content_height - 6 * s))
         play = t.play.text
         return t.line.text.y - t.line.text.content_height >= play.y + play.content_height / 2
 

@@ -13,6 +13,7 @@ import arcade
 from game.ui.widgets import MIN_TARGET, Button, ButtonGroup, Label, dim_screen, draw_panel
 
 INK = (40, 30, 20)
+OPAQUE = 255      # a modal panel's body: nothing of the table shows through it
 
 
 class Panel:
@@ -38,13 +39,13 @@ class Panel:
     def place(self, w: float, h: float) -> None:
         self.size = (w, h)
         s = max(0.75, min(w / 1280, h / 800))
-        pw = min(w - 40, 560 * s)
-        self.text.text.width = int(pw - 40)
+        pw = max(1.0, min(w - 40, 560 * s))
+        self.text.text.width = max(1, int(pw - 40))    # a tiny window: pyglet needs >= 1
         self.text.place(w / 2, 0, 15 * s)
         text_h = self.text.text.content_height if self.text.text.text else 0
         rows = -(-len(self.buttons.buttons) // self.columns)
         bh = max(float(MIN_TARGET), 54 * s)
-        ph = min(h - 20, 90 * s + text_h + rows * (bh + 12) + 30 * s)
+        ph = max(1.0, min(h - 20, 90 * s + text_h + rows * (bh + 12) + 30 * s))
         cy = h / 2
         top = cy + ph / 2
         self.box = (w / 2, cy, pw, ph)
@@ -66,9 +67,9 @@ class Panel:
     def draw(self, w: float, h: float) -> None:
         if not self.visible:
             return
-        dim_screen(w, h, self.dim)
+        dim_screen(w, h, self.dim)        # the table stays visible, dimmed, around it
         cx, cy, pw, ph = self.box
-        draw_panel(cx, cy, pw, ph)
+        draw_panel(cx, cy, pw, ph, OPAQUE)  # its body hides the table: the text stays legible
         self.title.draw()
         self.text.draw()
         self.buttons.draw()

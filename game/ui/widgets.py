@@ -11,6 +11,7 @@ MIN_TARGET = 48
 PRIMARY = ((232, 184, 66), (250, 210, 110), (40, 30, 10))
 SECONDARY = ((245, 240, 228), (255, 255, 255), (30, 40, 35))
 DANGER = ((200, 70, 60), (225, 100, 90), (255, 255, 255))
+PAPER = (250, 246, 235)          # the body of a panel or a tile
 
 
 class Label:
@@ -124,7 +125,7 @@ class ButtonGroup:
 
 def draw_panel(cx: float, cy: float, w: float, h: float, alpha: int = 235) -> None:
     arcade.draw_rect_filled(arcade.XYWH(cx + 4, cy - 6, w, h), (0, 0, 0, 90))
-    arcade.draw_rect_filled(arcade.XYWH(cx, cy, w, h), (250, 246, 235, alpha))
+    arcade.draw_rect_filled(arcade.XYWH(cx, cy, w, h), (*PAPER, alpha))
     arcade.draw_rect_outline(arcade.XYWH(cx, cy, w, h), (200, 160, 60), 3)
 
 
