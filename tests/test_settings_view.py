@@ -41,7 +41,6 @@ def view(app: CardClubWindow):  # type: ignore[no-untyped-def]
     app.settings.levels = {}
     app.settings.animation_scale = 0.0
     app.sounds.muted = False
-    TableLayout.card_scale = 1.0
     app.show_view(arcade.View(app))   # the settings view lets its UIManager go
 
 
@@ -151,15 +150,10 @@ def test_four_colour_french_cards(view: SettingsView, app: CardClubWindow) -> No
 
 
 def test_card_size_grows_the_cards_as_far_as_the_window_has_room() -> None:
-    TableLayout.card_scale = 0.85
-    try:
-        assert TableLayout(1280, 800).card_w == pytest.approx(85)
-        TableLayout.card_scale = 1.25
-        assert TableLayout(1280, 800).card_w == pytest.approx(110)      # 16:10: full at 1.1
-        assert TableLayout(960, 600).card_w == pytest.approx(82.5)
-        assert TableLayout(1280, 1024).card_w == pytest.approx(125)     # taller: room
-    finally:
-        TableLayout.card_scale = 1.0
+    assert TableLayout(1280, 800, 0.85).card_w == pytest.approx(85)
+    assert TableLayout(1280, 800, 1.25).card_w == pytest.approx(110)      # 16:10: full at 1.1
+    assert TableLayout(960, 600, 1.25).card_w == pytest.approx(82.5)
+    assert TableLayout(1280, 1024, 1.25).card_w == pytest.approx(125)     # taller: room
 
 
 @pytest.mark.parametrize("game", ["durak", "paodekuai", "dudak"])
@@ -183,7 +177,6 @@ def test_largest_cards_still_fit_the_smallest_window(app: CardClubWindow, game: 
                 assert sp.center_y - L.card_h / 2 <= L.h - L.bar_h + 2
     finally:
         app.settings.card_scale = 1.0
-        TableLayout.card_scale = 1.0
         app.show_view(arcade.View(app))
 
 
@@ -193,9 +186,9 @@ def test_opponents_pace_scales_the_think_delay(app: CardClubWindow) -> None:
     app.think_scale = 1.0
     t = DurakTable(app, seed=1)
     app.settings.opponent_pace = 2.0
-    assert t.pacer.scale() == 2.0
+    assert t.session.pacer.scale() == 2.0
     app.settings.opponent_pace = 0.0
-    assert t.pacer.scale() == 0.0
+    assert t.session.pacer.scale() == 0.0
     app.settings.opponent_pace = 1.0
 
 
@@ -249,3 +242,81 @@ def test_look_sliders_change_the_preview_live_while_dragging(view: SettingsView,
     assert (app.settings.look_contrast, app.settings.look_grain,
             app.settings.look_warmth) == (0.5, 0.5, 0.5)
     assert abs(preview_warmth() - neutral) < 0.5
+
+
+def drag_thumb(app: CardClubWindow, v: SettingsView, name: str, dx: float) -> None:
+    """A real press on the slider's thumb, a drag by ``dx`` in five steps, a release."""
+    sl = v.named[name]
+    x0, y = sl._thumb_x, sl.rect.center_y
+    app.dispatch_event("on_mouse_press", x0, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    for k in range(1, 6):
+        app.dispatch_event("on_mouse_drag", x0 + dx * k / 5, y, dx / 5, 0,
+                           arcade.MOUSE_BUTTON_LEFT, 0)
+        pump(app)
+    app.dispatch_event("on_mouse_release", x0 + dx, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    pump(app, 20)                                        # a quarter second: saved
+
+
+def shown(v: SettingsView, name: str) -> str:
+    return str(v.values[name].text)
+
+
+def speed_shown(v: SettingsView, name: str) -> float:
+    """The number beside a slider (×1.5 -> 1.5; ×∞ -> infinity)."""
+    text = shown(v, name).lstrip("×").replace(",", ".")
+    return float("inf") if text == "∞" else float(text)
+
+
+def test_both_speed_sliders_are_faster_to_the_right(view: SettingsView, app: CardClubWindow,
+                                                    _cardclub_home: Path) -> None:
+    """Animation speed and opponents' pace read the same way: right is faster (a shorter
+    animation, a shorter pause), and the number beside each grows to the right."""
+    app.settings.opponent_pace = 1.0
+    press(app, view, "tab-general")                     # laid out again from the settings
+    view = app.current_view
+    assert shown(view, "speed") == shown(view, "pace") == "×1.0"
+    drag_thumb(app, view, "speed", 80)
+    drag_thumb(app, view, "pace", 80)
+    assert app.settings.animation_scale < 1.0            # animations take less time
+    assert app.settings.opponent_pace < 1.0              # the computers pause for less
+    assert speed_shown(view, "speed") > 1.0 and speed_shown(view, "pace") > 1.0
+    assert on_disk(_cardclub_home)["opponent_pace"] == app.settings.opponent_pace
+    faster = app.settings.opponent_pace
+    drag_thumb(app, view, "pace", -40)                   # a little back to the left
+    assert faster < app.settings.opponent_pace
+    assert speed_shown(view, "pace") == pytest.approx(1 / app.settings.opponent_pace, rel=0.05)
+    drag_thumb(app, view, "pace", 2000)                  # right to the end: no pause
+    assert app.settings.opponent_pace == 0.0 and shown(view, "pace") == "×∞"
+    drag_thumb(app, view, "pace", -2000)                 # left to the end: twice the pause
+    assert app.settings.opponent_pace == 2.0 and shown(view, "pace") == "×0.50"
+    assert on_disk(_cardclub_home)["opponent_pace"] == 2.0
+    drag_thumb(app, view, "speed", -2000)
+    assert app.settings.animation_scale == 2.0 and shown(view, "speed") == "×0.5"
+
+
+@pytest.mark.parametrize("pace,position,text", [(1.7, 0.3, "×0.59"), (0.3, 1.7, "×3.3"),
+                                                (0.0, 2.0, "×∞"), (1.0, 1.0, "×1.0"),
+                                                (3.0, 0.0, "×0.50")])
+def test_an_old_settings_file_keeps_its_pace(app: CardClubWindow, _cardclub_home: Path,
+                                             pace: float, position: float, text: str) -> None:
+    """``opponent_pace`` is still the stored think-time multiplier: an old file loads as it
+    was, the slider shows it mirrored (the slow end for a multiplier past the slider's
+    range), and opening and closing the screen writes nothing new."""
+    path = _cardclub_home / "settings.json"
+    path.write_text(json.dumps({"opponent_pace": pace, "volume": 0.4}), "utf-8")
+    loaded, problem = settings_store.load()
+    assert problem is None and loaded.opponent_pace == pace
+    before = app.settings.opponent_pace
+    app.settings.opponent_pace = loaded.opponent_pace
+    try:
+        v = app.open("settings")
+        pump(app, 2)
+        assert v.named["pace"].value == pytest.approx(position)
+        assert shown(v, "pace") == text
+        press(app, v, "back")
+        assert app.settings.opponent_pace == pace
+        assert on_disk(_cardclub_home)["opponent_pace"] == pace
+        assert settings_store.load()[0].opponent_pace == pace
+    finally:
+        app.settings.opponent_pace = before
+        app.show_view(arcade.View(app))

@@ -1,9 +1,10 @@
 """The settings screen (``arcade.gui``): three tabs, every change saved at once.
 
-General: language (switched live), animation speed, reduced motion, opponents' pace,
-volume, mute, fullscreen.  Table: "possible moves" highlighting, card size, the
-four-colour French deck, the computer's level per game.  Look: contrast, grain and colour
-temperature of the table (one shader pass, see ``game.ui.look``) with a live preview.
+General: language (switched live), animation speed, reduced motion, opponents' pace
+(on both sliders right is faster), volume, mute, fullscreen.  Table: "possible moves"
+highlighting, card size, the four-colour French deck, the computer's level per game.
+Look: contrast, grain and colour temperature of the table (one shader pass, see
+``game.ui.look``) with a live preview.
 
 Buttons and toggles save the settings file at once; a slider saves while it moves (at
 most four times a second, and when the screen closes).  A failed save shows a plain line
@@ -24,7 +25,6 @@ from game.games import INFO
 from game.i18n import _
 from game.store import settings as settings_store
 from game.ui import assets, look
-from game.ui.layout import TableLayout
 from game.ui.page import back_action
 from game.ui.widgets import FONT, draw_panel
 
@@ -38,6 +38,7 @@ ORDER = ["durak", "paodekuai", "dudak", "autobus"]
 TABS = ("general", "table", "look")
 REDUCED = 0.05            # animation_scale with reduced motion: cards all but jump
 SPEEDS = (0.5, 2.5)       # animation speed slider: half to two and a half times
+PACE_MAX = 2.0            # the pace slider spans think-time multipliers 2 (left) .. 0 (right)
 SAVE_EVERY = 0.25         # seconds between saves while a slider moves
 
 _probe: arcade.Text | None = None
@@ -90,6 +91,31 @@ def slider_style() -> dict[str, Any]:
             "disabled": S(bg=(220, 220, 220), border=(160, 160, 160), border_width=1,
                           filled_track=(170, 170, 170), unfilled_track=(220, 220, 220),
                           filled_step=None, unfilled_step=None)}
+
+
+def pace_position(pace: float) -> float:
+    """Where the pace slider's thumb sits for a stored think-time multiplier.
+
+    The stored ``opponent_pace`` stays a multiplier of the computers' pause (1 normal,
+    0 none); the slider runs the other way so that right means faster, as animation speed
+    does.  A multiplier beyond the slider's range (an older or hand-edited file) shows at
+    the slow end and is kept until the slider moves."""
+    return round(PACE_MAX - min(PACE_MAX, max(0.0, pace)), 2)
+
+
+def pace_of(position: float) -> float:
+    """The think-time multiplier that a pace slider position stands for."""
+    return round(max(0.0, PACE_MAX - position), 2)
+
+
+def pace_text(position: float) -> str:
+    """The pace beside its slider as a speed, ×1.0 normal and larger to the right (the
+    inverse of the pause multiplier); no pause at all is ×∞."""
+    pace = pace_of(position)
+    if pace <= 0:
+        return "×∞"
+    speed = 1 / pace
+    return f"×{speed:.1f}" if speed >= 1 else f"×{speed:.2f}"
 
 
 class SettingsView(arcade.View):
@@ -195,13 +221,12 @@ class SettingsView(arcade.View):
         if name == "speed":
             s.animation_scale = round(1.0 / max(value, 0.1), 3)
         elif name == "pace":
-            s.opponent_pace = round(value, 2)
+            s.opponent_pace = pace_of(value)
         elif name == "volume":
             s.volume = round(value / 100, 2)
             self.app.sounds.volume = s.volume
         elif name == "card_scale":
             s.card_scale = round(value / 100, 2)
-            TableLayout.card_scale = s.card_scale
         elif name in ("look_contrast", "look_grain", "look_warmth"):
             v = value / 100
             setattr(s, name, 0.5 if abs(v - 0.5) < 0.025 else round(v, 3))  # snap to neutral
@@ -328,8 +353,8 @@ class SettingsView(arcade.View):
                              min(SPEEDS[1], max(SPEEDS[0], speed)), *SPEEDS, step=0.1)
         sl.disabled = reduced
         self.add_toggle(2, "reduced_motion", _("Reduced motion"), reduced)
-        self.add_slider(3, "pace", _("Opponents' pace"), min(2.0, s.opponent_pace), 0.0, 2.0,
-                        step=0.1)
+        self.add_slider(3, "pace", _("Opponents' pace"), pace_position(s.opponent_pace), 0.0,
+                        PACE_MAX, step=0.1)
         self.add_slider(4, "volume", _("Volume"), round(s.volume * 100), 0, 100, step=1)
         self.add_toggle(5, "muted", _("Mute"), s.muted)
         self.add_toggle(6, "fullscreen", _("Fullscreen"), s.fullscreen)
@@ -385,7 +410,10 @@ class SettingsView(arcade.View):
     @staticmethod
     def value_text(name: str, value: float) -> str:
         """The number beside a slider, with the language's decimal sign."""
-        if name in ("speed", "pace"):
+        if name == "pace":
+            text = pace_text(value)
+            return text if i18n.language() == "en" else text.replace(".", ",")
+        if name == "speed":
             text = f"×{value:.1f}"
             return text if i18n.language() == "en" else text.replace(".", ",")
         return f"{value:.0f}%" if i18n.language() == "en" else f"{value:.0f} %"
