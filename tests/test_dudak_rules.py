@@ -259,10 +259,12 @@ def test_DUD9_out_order_lists_the_seats_as_they_went_out() -> None:
 def test_DUD9_out_order_in_a_scripted_deal() -> None:
     g = position(["7B", "", "8B TL", "UL OL 8H"])
     g.out_order = [1]                       # seat 1 went out earlier
-    g.play("lead 7B")                       # seat 0's last card stays on the table
+    events = g.play("lead 7B")              # seat 0's last card stays on the table
     assert g.observation(2)["out_order"] == [1, 0] and not g.is_over
+    assert [(e.seat, e.data) for e in events if e.text == "out"] == [(0, {"place": 2})]
     g.play("beat 8B")
-    g.play("follow TL")                     # seat 2 goes out: seat 3 is the Dudák
+    events = g.play("follow TL")            # seat 2 goes out: seat 3 is the Dudák
+    assert [e.text for e in events if e.kind == "announce"] == ["out", "deal_over"]
     obs = g.observation(3)
     assert obs["out_order"] == [1, 0, 2] and obs["dudak"] == 3 and not obs["safety_net"]
     assert g.clone().out_order == [1, 0, 2] and g.to_dict()["out_order"] == [1, 0, 2]

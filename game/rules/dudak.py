@@ -325,8 +325,11 @@ class Dudak(Game):
         if end_turn:
             self.phase = "start"
             self.current = self._next(self.current)
-        self.out_order += [s for s in range(PLAYERS)       # DUD-9: out for good
-                           if self.is_out(s) and s not in self.out_order]
+        for s in range(PLAYERS):                            # DUD-9: out for good
+            if self.is_out(s) and s not in self.out_order:
+                self.out_order.append(s)
+                ev.append(Event("announce", text="out", seat=s,
+                                data={"place": len(self.out_order)}))
         holders = [s for s in range(PLAYERS) if not self.is_out(s)]
         if len(holders) <= 1:  # DUD-10
             self.dudak = holders[0] if holders else self.current
