@@ -82,14 +82,14 @@ def test_menu_and_tiles_fit(sized: CardClubWindow, lang: str) -> None:
         for lab in (t.players, t.line):
             check_wrapped(lab, t.key, bad)
             check_in(lab.text, room, t.key, bad)
-        check_button(t.session.level, t.key, bad)
+        check_button(t.level, t.key, bad)
         # the stack of texts stays inside the tile, each under the one before
         line_bottom = t.line.text.y - t.line.text.content_height
         if line_bottom < t.play.text.y + t.play.text.content_height / 2 - SLACK:
             bad.append(f"{t.key}: the summary runs into 'Play'")
         if t.players.text.y > t.name.text.y - t.name.text.content_height / 2 + SLACK:
             bad.append(f"{t.key}: the players line runs into the name")
-        if t.session.level.cy - t.session.level.h / 2 < t.box.cy - t.box.h / 2:
+        if t.level.cy - t.level.h / 2 < t.box.cy - t.box.h / 2:
             bad.append(f"{t.key}: the level button sticks out of the tile")
     for b in m.buttons.buttons:
         check_button(b, "menu", bad)
