@@ -164,3 +164,24 @@ def test_next_options_are_the_new_options_of_the_following_deal() -> None:
         want = {"durak": {}, "paodekuai": {}, "autobus": {"players": 3}}
         if key in want:
             assert g.next_options() == want[key]
+
+
+def test_outcomes_of_a_deal_and_of_a_result() -> None:
+    """``g.outcomes()`` is a finished deal's win/loss/draw per seat as its rules decide
+    (``deal_outcomes``; PDK-9: who went out), also when given that deal's own result (the
+    old call form); ``Game.outcomes(result)`` on the class still reads the result alone;
+    a deal that goes on has none (a ValueError, not a guess)."""
+    for key, cls in GAMES.items():
+        g = cls.new(seed=11)
+        with pytest.raises(ValueError, match="not over"):
+            g.outcomes()
+        while not g.is_over:
+            g.play(g.legal_moves()[0])
+        res = g.result()
+        assert res is not None
+        got = g.outcomes()
+        assert got == g.deal_outcomes() == g.outcomes(res), key
+        assert len(got) == g.num_players and set(got) <= {"win", "loss", "draw"}
+        assert cls.outcomes(res) == type(g).result_outcomes(res), key
+        other = [-r for r in res]                    # a result not this deal's: by points
+        assert g.outcomes(other) == cls.result_outcomes(other), key

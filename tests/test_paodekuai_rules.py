@@ -304,6 +304,7 @@ def test_PDK9_PDK12_the_seat_that_went_out_wins_whatever_the_points() -> None:
     assert g.result() == [-3.0, 19.0, -16.0]            # -10 + 1 + 6, 20 - 1, -10 - 6
     assert [b.get("total") for b in g.settlement] == [None, 1, 6]
     assert g.deal_outcomes() == ["win", "loss", "loss"]
+    assert g.outcomes() == g.outcomes(g.result()) == ["win", "loss", "loss"]  # the deal's
     assert PaoDeKuai.outcomes(g.result() or []) == ["loss", "win", "loss"]  # points alone
     for seat in range(3):
         obs = g.observation(seat)

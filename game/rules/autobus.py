@@ -123,7 +123,8 @@ class Autobus(Game):
         return [-float(len(r)) for r in self.reserves]
 
     @staticmethod
-    def outcomes(result: list[float]) -> list[str]:
+    def result_outcomes(result: list[float]) -> list[str]:
+        """BUS-3: the seat whose reserve is empty wins; with none (a draw) no one does."""
         if 0 in result:
             return ["win" if r == 0 else "loss" for r in result]
         return ["draw"] * len(result)

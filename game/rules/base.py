@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 from game.cards import NotationError
 from game.rules.rng import Rng, deal_rng, new_seed
@@ -96,6 +97,33 @@ class Event:
 
 
 G = TypeVar("G", bound="Game")
+
+
+class _DealOutcomes(Protocol):
+    def __call__(self, result: list[float] | None = None) -> list[str]: ...
+
+
+class _Outcomes:
+    """``outcomes`` in both its call forms.  On a deal, ``g.outcomes()`` is that deal's
+    ``"win"``/``"loss"``/``"draw"`` per seat as its rules decide it (Pao De Kuai: who went
+    out, not the most points); on the class, ``Game.outcomes(result)`` keeps the old form,
+    from the result alone (``result_outcomes``), for callers that hold no state."""
+
+    @overload
+    def __get__(self, obj: None, owner: type[Game]) -> Callable[[list[float]], list[str]]: ...
+
+    @overload
+    def __get__(self, obj: Game, owner: type[Game] | None = None) -> _DealOutcomes: ...
+
+    def __get__(self, obj: Game | None, owner: type[Game] | None = None
+                ) -> Callable[[list[float]], list[str]] | _DealOutcomes:
+        if obj is None:
+            assert owner is not None
+            return owner.result_outcomes
+
+        def of_deal(result: list[float] | None = None) -> list[str]:
+            return obj._outcomes_of(result)
+        return of_deal
 
 
 class Game(ABC):
@@ -247,20 +275,34 @@ class Game(ABC):
         return {}
 
     @staticmethod
-    def outcomes(result: list[float]) -> list[str]:
+    def result_outcomes(result: list[float]) -> list[str]:
         """``"win"``/``"loss"``/``"draw"`` per seat, from a finished deal's result alone
         (the best result wins).  Where the result does not decide it (Pao De Kuai: who
-        went out wins, whatever the points), use :meth:`deal_outcomes`."""
+        went out wins, whatever the points), the deal's own :meth:`deal_outcomes` does."""
         best = max(result)
         if all(r == best for r in result):
             return ["draw"] * len(result)
         return ["win" if r == best else "loss" for r in result]
 
+    #: ``g.outcomes()``: this finished deal as its rules decide it; ``Game.outcomes(result)``
+    #: (the old form, on the class): from the points alone (see :class:`_Outcomes`)
+    outcomes = _Outcomes()
+
     def deal_outcomes(self) -> list[str] | None:
         """``"win"``/``"loss"``/``"draw"`` per seat for this deal as the rules decide it
         (None while it goes on): what the history, the XP and the result panel record."""
         result = self.result()
-        return None if result is None else self.outcomes(result)
+        return None if result is None else self.result_outcomes(result)
+
+    def _outcomes_of(self, result: list[float] | None) -> list[str]:
+        """``g.outcomes(result)``: the deal's own outcomes when ``result`` is omitted or is
+        this finished deal's result, else what ``result`` alone says."""
+        if result is None or (self.is_over and result == self.result()):
+            outcomes = self.deal_outcomes()
+            if outcomes is None:
+                raise ValueError(f"the {self.title} deal is not over: no outcomes yet")
+            return outcomes
+        return self.result_outcomes(result)
 
     # ----- helpers for AI and tests -----------------------------------------------------
     @abstractmethod
