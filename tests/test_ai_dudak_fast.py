@@ -12,10 +12,10 @@ from game.ai.dudak_fast import (
     mask_of,
     to_code,
     to_move,
-    unseen,
 )
 from game.ai.dudak_heuristic import DudakHeuristic
 from game.ai.greedy import dudak_greedy
+from game.ai.infer.dudak import Deals, unseen
 from game.rules import Rng
 from game.rules.dudak import Dudak
 
@@ -84,7 +84,7 @@ def test_sample_keeps_what_the_seat_sees_and_deals_the_rest_by_size() -> None:
     seat = g.current
     obs = g.observation(seat)
     for k in range(5):
-        f = FastDudak.sample(obs, Rng(k))
+        f = Deals(obs).deal(Rng(k))
         assert f.hands[seat] == mask_of(obs["hand"])
         for s in range(4):
             assert f.hands[s].bit_count() == obs["hand_sizes"][s]

@@ -7,7 +7,7 @@ import pytest
 
 from game.ai import make_bot
 from game.ai.dudak_fast import FastDudak, mask_of, to_move
-from game.ai.dudak_search import evidence
+from game.ai.infer.dudak import evidence
 from game.rules import split_known
 from game.rules.dudak import Dudak
 
@@ -52,7 +52,7 @@ def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy(
     searching seat's moves: in every sampled deal the other seats play what the normal
     heuristic (``opponents = "normal"``) would there, in the tree as in the rollouts.
     With ``"search"`` the tree also tries their other moves."""
-    import game.ai.dudak_search as search
+    import game.ai.infer.dudak as infer
 
     seen: dict[str, list[bool]] = {}
 
@@ -70,7 +70,7 @@ def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy(
     for _ in range(6):                     # a few moves in, so hands differ in size
         g.play(to_move(FastDudak.from_engine(g).greedy(), g.phase, bool(g.pile)))
     obs = g.observation(g.current)
-    monkeypatch.setattr(search, "FastDudak", Spy)
+    monkeypatch.setattr(infer, "FastDudak", Spy)     # the class the deals are made of
     for mode in ("policy", "search"):
         Spy.me, Spy.log = g.current, []
         bot = make_bot("dudak", "hard", seed=5,

@@ -1,5 +1,5 @@
-"""The Durak hard level (game/ai/durak_search.py): what its deals keep from the
-observation, and its anytime interface with a fixed number of iterations."""
+"""The Durak hard level (game/ai/durak_search.py): what its deals (game/ai/infer/durak.py)
+keep from the observation, and its anytime interface with a fixed number of iterations."""
 from __future__ import annotations
 
 import random
@@ -7,6 +7,7 @@ import random
 from game.ai import make_bot
 from game.ai.durak_fast import ID, Fast, mask_of
 from game.ai.durak_search import DurakSearch
+from game.ai.infer.durak import Deals
 from game.rules import GAMES
 from game.rules.durak import Durak
 
@@ -29,10 +30,9 @@ def test_DUR2_deals_keep_the_seen_cards_and_the_trump_last() -> None:
     e = found[0]
     seat = e.current_player or 0
     obs = e.observation(seat)
-    bot = DurakSearch("durak", "hard", 1, {"iterations": 5})
-    bot.start(obs, e.legal_moves())
+    deals = Deals(obs)
     for k in range(20):
-        g: Fast = bot._deal(random.Random(k))
+        g: Fast = deals.deal(random.Random(k))
         assert g.hands[seat] == mask_of(obs["hand"])
         opp = g.hands[1 - seat]
         assert opp & mask_of(obs["opponent_known"]) == mask_of(obs["opponent_known"])

@@ -4,8 +4,8 @@ in order, ``can_beat`` with them, the sampler's kept facts with fresh ones, and 
 given as a new value with the engine's own."""
 from __future__ import annotations
 
+from game.ai.infer import paodekuai as infer
 from game.rules import Move, Rng
-from game.rules import paodekuai as pdk
 from game.rules.paodekuai import PaoDeKuai, card_key
 
 
@@ -47,9 +47,9 @@ def test_PDK8_sampler_with_kept_facts_deals_as_with_fresh_ones() -> None:
     for g in _states(6)[5::7]:
         obs = g.observation(g.current)
         for k in range(3):
-            pdk._FACTS[0] = None
-            fresh = PaoDeKuai.sample(obs, Rng(k)).to_dict()
-            kept = PaoDeKuai.sample(obs, Rng(k)).to_dict()    # facts kept from the line above
+            infer.forget()
+            fresh = infer.sample(obs, Rng(k)).to_dict()
+            kept = infer.sample(obs, Rng(k)).to_dict()    # facts kept from the line above
             assert fresh == kept
             checked += 1
     assert checked > 30

@@ -22,7 +22,7 @@ def test_mypy_strict_on_rules_and_ai() -> None:
 
 def test_rules_and_ai_never_import_arcade_or_pyglet() -> None:
     for folder in ("game/rules", "game/ai"):
-        for f in (ROOT / folder).glob("*.py"):
+        for f in (ROOT / folder).rglob("*.py"):      # subpackages too (game/ai/infer)
             for line in f.read_text().splitlines():
                 words = line.split()
                 if words[:1] in (["import"], ["from"]) and len(words) > 1:

@@ -196,13 +196,13 @@ def test_bad_text_gives_a_clear_error_and_changes_nothing(key: str,
         assert g.to_dict() == before
 
 
-SAMPLED = [(k, o) for k, o in VARIANTS if "sample" in vars(GAMES[k])]
-
-
-@pytest.mark.parametrize("key,opts", SAMPLED, ids=[k for k, _ in SAMPLED])
+@pytest.mark.parametrize("key,opts", VARIANTS, ids=IDS)
 def test_sampled_states_agree_with_the_observation(key: str, opts: dict[str, Any]) -> None:
-    """What a search level imagines is consistent with all its seat has seen, and the
-    same legal moves follow from it."""
+    """What a search level imagines (the AI's sampler, game/ai/infer, on the engine's
+    ``from_observation``) is consistent with all its seat has seen, and the same legal
+    moves follow from it."""
+    from game.ai.infer import sample
+
     cls = GAMES[key]
     deck = Counter(cls.full_deck(**opts))
     for seed in range(25):
@@ -212,7 +212,7 @@ def test_sampled_states_agree_with_the_observation(key: str, opts: dict[str, Any
             seat = g.current_player
             assert seat is not None
             obs = g.observation(seat)
-            imagined = cls.sample(obs, Rng(rng.next64()))
+            imagined = sample(obs, Rng(rng.next64()))
             assert imagined.observation(seat) == obs
             assert Counter(imagined.cards_in_play()) == deck
             assert [str(m) for m in imagined.legal_moves()] == [str(m) for m in

@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai import Anytime, option
 from game.ai.autobus_heuristic import AutobusHeuristic
 from game.ai.autobus_plan import (
     Planner,
@@ -17,6 +16,8 @@ from game.ai.autobus_plan import (
     from_game,
     from_obs,
 )
+from game.ai.bots import Anytime, option
+from game.ai.infer import sample
 from game.rules import Move, Rng
 
 
@@ -214,13 +215,13 @@ class AutobusSearch(Anytime):
     # ----- one iteration: a walk down the tree on one sampled deal ------------------------
     def _iterate(self) -> bool:
         if not self.sweep:
-            self._descend(self.cls.sample(self._obs, self.rng), None)
+            self._descend(sample(self._obs, self.rng), None)
             return True
         # one walk per call (a whole sweep could hold a frame for a quarter second): the
         # sampled deal waits in ``_deal`` until every root move has been played on it;
         # only a finished sweep counts as an iteration (and as a pair for ``confidence``)
         if self._deal is None:
-            self._deal, self._scores = self.cls.sample(self._obs, self.rng), []
+            self._deal, self._scores = sample(self._obs, self.rng), []
         i = len(self._scores)
         m = self._cands[i]
         kids = self._root.children

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import CZECH_RANKS, CZECH_SUITS
-from game.rules import Move, Rng
+from game.rules import Move
 
 PLAYERS = 4
 MOVE_LIMIT = 2000                       # DUD-12
@@ -87,33 +87,15 @@ class FastDudak:
         return f
 
     @classmethod
-    def sample(cls, obs: dict[str, Any], rng: Rng) -> FastDudak:
-        """A state consistent with one seat's observation, as the engine's ``sample``:
-        the unseen cards dealt at random to the other hands by size."""
-        return cls.deal(obs, unseen(obs), rng)
-
-    @classmethod
-    def deal(cls, obs: dict[str, Any], pool: list[int], rng: Rng,
-             exclude: list[int] | None = None) -> FastDudak:
-        """Deal ``pool`` (the unseen cards) at random to the other hands; ``exclude[s]``
-        is a mask of cards seat ``s`` is believed not to hold, kept when it can be."""
+    def from_observation(cls, obs: dict[str, Any], hidden: list[int]) -> FastDudak:
+        """The state one seat's observation shows, with ``hidden[s]`` (a mask) the cards
+        of seat ``s``'s hand that the seat cannot see, beside those it knows are there
+        (what to put there is inference: game/ai/infer/dudak.py)."""
         seat = obs["seat"]
-        f = cls()
-        pool = list(pool)
-        rng.shuffle(pool)
-        sizes = obs["hand_sizes"]
         known = obs["known"]
-        f.hands[seat] = mask_of(obs["hand"])
-        if exclude is None:
-            for s in range(PLAYERS):
-                if s != seat:
-                    n = sizes[s] - len(known[s])
-                    f.hands[s] = mask_of(known[s])
-                    for c in pool[:n]:
-                        f.hands[s] |= 1 << c
-                    pool = pool[n:]
-        else:
-            f._deal_avoiding(obs, pool, exclude, rng)
+        f = cls()
+        f.hands = [mask_of(obs["hand"]) if s == seat else mask_of(known[s]) | hidden[s]
+                   for s in range(PLAYERS)]
         f.coll = mask_of([c for k in obs["collected"] for c in k])
         f._set_trumps([SUIT[t] if t is not None else -1 for t in obs["trumps"]])
         f.pile = [cid(c) for c in obs["pile"]]
@@ -121,33 +103,6 @@ class FastDudak:
         f.phase = PHASES[obs["phase"]]
         f.moves = obs["moves"]
         return f
-
-    def _deal_avoiding(self, obs: dict[str, Any], pool: list[int], exclude: list[int],
-                       rng: Rng) -> None:
-        """Each unseen card (in the shuffled order) goes to a seat with room that is not
-        believed void of it; when every seat with room excludes it, to any with room."""
-        seat = obs["seat"]
-        room = [0] * PLAYERS
-        for s in range(PLAYERS):
-            if s != seat:
-                room[s] = obs["hand_sizes"][s] - len(obs["known"][s])
-                self.hands[s] = mask_of(obs["known"][s])
-        # the most constrained cards first, so they find a place
-        pool.sort(key=lambda c: sum(1 for s in range(PLAYERS)
-                                    if room[s] and not (exclude[s] >> c) & 1))
-        for c in pool:
-            ok = [s for s in range(PLAYERS) if room[s] and not (exclude[s] >> c) & 1]
-            if not ok:
-                ok = [s for s in range(PLAYERS) if room[s]]
-            # weighted by room left, as a random deal would be
-            total = sum(room[s] for s in ok)
-            x = rng.below(total)
-            for s in ok:
-                x -= room[s]
-                if x < 0:
-                    break
-            self.hands[s] |= 1 << c
-            room[s] -= 1
 
     def _set_trumps(self, trumps: list[int]) -> None:
         self.trumps = trumps
@@ -318,14 +273,6 @@ class FastDudak:
         if trumps[seat] < 0 and self.coll.bit_count() < collect_max and len(self.pile) > 1:
             return COLLECT
         return TAKE
-
-
-def unseen(obs: dict[str, Any]) -> list[int]:
-    """The cards the observing seat cannot place (not in its hand, collected, known to be
-    in a hand, on the pile or out), lowest first."""
-    seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
-    seen |= {c for k in obs["collected"] for c in k} | {c for k in obs["known"] for c in k}
-    return sorted(cid(c) for c in NAMES if c not in seen)
 
 
 def to_move(code: int, phase: str, pile: bool) -> Move:

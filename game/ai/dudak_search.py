@@ -28,63 +28,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai import Anytime, option
-from game.ai.dudak_fast import (
-    ABOVE,
-    PLAYERS,
-    SUIT,
-    SUIT_MASK,
-    FastDudak,
-    cid,
-    to_code,
-    unseen,
-)
+from game.ai.bots import Anytime, option
+from game.ai.dudak_fast import PLAYERS, FastDudak, to_code
+from game.ai.infer.dudak import Deals, evidence
 from game.rules import Move, Rng
-
-
-def evidence(obs: dict[str, Any]) -> list[int]:
-    """Cards each seat is believed not to hold among its hidden cards, read from the pile
-    on the table (its order is public): who led, beat and followed with what.  A player
-    who beats beats with the cheapest card that does (non-trumps first) and leads or
-    follows with its lowest card, non-trumps first, as ``greedy`` and ``normal`` do; a
-    hidden card never joins a hand later (taken cards are known), so what a hand lacked
-    then its hidden part lacks now.  Cards are credited going back from the seat to act,
-    seat by seat; it stops where a seat that is out makes the order unsure."""
-    me = int(obs["seat"])
-    excl = [0] * PLAYERS
-    pile = [cid(c) for c in obs["pile"]]
-    if obs["phase"] == "collecting":
-        return excl
-    if obs["phase"] == "follow":
-        pile = pile[:-1]                        # the top is this seat's own beat
-    counts = obs["card_counts"]
-    tm = [SUIT_MASK[SUIT[t]] if t is not None else 0 for t in obs["trumps"]]
-    seat = me
-    i = len(pile) - 1
-    while i >= 0:
-        prev = (seat - 1) % PLAYERS
-        if counts[prev] == 0 or prev == me:
-            break
-        seat = prev
-        low = (1 << pile[i]) - 1                # the cards below it (rank-major bits)
-        card = 1 << pile[i]
-        t = tm[seat]
-        if card & t:                            # a trump: no non-trumps, no lower trump
-            excl[seat] |= ~t | (low & t)
-        else:                                   # no lower non-trump
-            excl[seat] |= low & ~t
-        if i == 0:
-            break
-        beat, top = pile[i - 1], pile[i - 2] if i >= 2 else -1
-        if top >= 0:
-            between = ABOVE[top] & ((1 << beat) - 1)
-            if (1 << beat) & t and not (1 << top) & t:
-                # a trump on another suit: nothing of that suit above it, no lower trump
-                excl[seat] |= ABOVE[top] | (((1 << beat) - 1) & t)
-            else:
-                excl[seat] |= between
-        i -= 2
-    return [e & ((1 << 32) - 1) for e in excl]
 
 
 class Node:
@@ -140,7 +87,7 @@ class DudakSearch(Anytime):
         self._obs: dict[str, Any] = {}
         self._legal: list[Move] = []
         self._codes: list[int] = []
-        self._pool: list[int] = []
+        self._deals: Deals | None = None
         self._seat = 0
         self._root = Node(-1)
         self._spent = 0.0
@@ -154,7 +101,6 @@ class DudakSearch(Anytime):
         self._obs = observation
         self._legal = list(legal)
         self._codes = [to_code(m) for m in legal]
-        self._pool = unseen(observation)
         self._seat = int(observation["seat"])
         self._root = Node(-1)
         self._spent = 0.0
@@ -169,6 +115,7 @@ class DudakSearch(Anytime):
             self._memory = [a | b for a, b in zip(self._memory, evidence(observation),
                                                   strict=True)]
             self._excl = list(self._memory)
+        self._deals = Deals(observation, self._excl)
 
     def best(self) -> Move:
         if not self._legal:
@@ -178,7 +125,8 @@ class DudakSearch(Anytime):
         kids = self._root.children
         tried = [c for c in self._codes if c in kids]
         if not tried:
-            f = FastDudak.deal(self._obs, self._pool, Rng(self.rng.state), self._excl)
+            assert self._deals is not None
+            f = self._deals.deal(Rng(self.rng.state))
             code = self._policy(f)
             return self._legal[self._codes.index(code)] if code in self._codes else (
                 self._legal[0])
@@ -193,7 +141,8 @@ class DudakSearch(Anytime):
 
     def _iterate(self) -> None:
         rng = self.rng
-        f = FastDudak.deal(self._obs, self._pool, rng, self._excl)
+        assert self._deals is not None
+        f = self._deals.deal(rng)
         node = root = self._root
         path: list[Node] = []
         c = self.exploration

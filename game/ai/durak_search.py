@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game.ai import Anytime, option
+from game.ai.bots import Anytime, option
 from game.ai.durak_fast import (
     ID,
     STOP,
@@ -35,9 +35,9 @@ from game.ai.durak_fast import (
     Solver,
     Unsolved,
     greedy_move,
-    mask_of,
     normal_move,
 )
+from game.ai.infer.durak import Deals
 from game.rules import Move
 
 POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}
@@ -79,9 +79,7 @@ class DurakSearch(Anytime):
         self._ids: list[int] = []
         self._by_id: dict[int, Move] = {}
         self._root = Node(-1)
-        self._template = Fast()
-        self._unknown: list[int] = []
-        self._hidden = 0
+        self._deals: Deals | None = None
         self._seat = 0
         self._spent = 0.0
         self._count = 0
@@ -103,23 +101,15 @@ class DurakSearch(Anytime):
         self._chosen = None
         self._final = len(legal) == 1
         seat = self._seat = obs["seat"]
-        known = mask_of(obs["opponent_known"])
-        seen = mask_of(obs["hand"]) | known | mask_of(obs["discard"])
-        seen |= mask_of(c for pair in obs["table"] for c in pair if c)
-        if obs["trump_in_talon"]:
-            seen |= 1 << ID[obs["trump_card"]]
-        self._unknown = [c for c in range(36) if not seen >> c & 1]
-        self._hidden = obs["opponent_hand_size"] - len(obs["opponent_known"])
-        self._template = Fast.from_observation(obs, known, [])
+        self._deals = Deals(obs)
         if self._final:
             return
         if obs["talon_size"] == 0 and self.solve_nodes:
             self._endgame(seat)
 
     def _endgame(self, seat: int) -> None:
-        g = self._template.copy()
-        for c in self._unknown:
-            g.hands[1 - seat] |= 1 << c
+        assert self._deals is not None
+        g = self._deals.everything()
         if self._solver is None or self._solver.trump != g.trump:
             self._solver = Solver(g.trump)
         try:
@@ -172,17 +162,8 @@ class DurakSearch(Anytime):
     # ----- one iteration --------------------------------------------------------------------
     def _deal(self, rng: random.Random) -> Fast:
         """A full state consistent with the observation."""
-        g = self._template.copy()
-        pool = list(self._unknown)
-        rng.shuffle(pool)
-        n = self._hidden
-        opp = 1 - self._seat
-        h = g.hands[opp]
-        for c in pool[:n]:
-            h |= 1 << c
-        g.hands[opp] = h
-        g.talon.extend(pool[n:])         # reversed order: the last is drawn first
-        return g
+        assert self._deals is not None
+        return self._deals.deal(rng)
 
     def _iterate(self) -> None:
         rng = self.rng

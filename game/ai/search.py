@@ -24,7 +24,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from game.ai import Anytime, option
+from game.ai.bots import Anytime, option
+from game.ai.infer import sample
 from game.rules import GAMES, Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
@@ -198,7 +199,7 @@ class SearchBot(Anytime):
         tried = [m for m in self._legal if m in kids]
         if not tried:
             if self._fallback is None:
-                state = self.cls.sample(self._obs, Rng(self.rng.state))
+                state = sample(self._obs, Rng(self.rng.state))
                 self._fallback = self.policy(state, self._legal)
             return self._fallback
         hint = self._root.hint
@@ -207,7 +208,7 @@ class SearchBot(Anytime):
     # ----- one iteration --------------------------------------------------------------------
     def _iterate(self) -> None:
         rng = self.rng
-        g: Any = self.cls.sample(self._obs, rng)
+        g: Any = sample(self._obs, rng)
         node = root = self._root
         path: list[Node] = []
         c = self.exploration

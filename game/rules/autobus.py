@@ -542,36 +542,24 @@ class Autobus(Game):
         return out + self.stock + self.completed
 
     @classmethod
-    def sample(cls, obs: dict[str, Any], rng: Rng) -> Autobus:
-        """A full state consistent with one seat's observation: every card it cannot see
-        (other hands, reserves below their tops, the stock and the completed pile, which
-        the observation only counts) is dealt at random into those places."""
-        from collections import Counter
-
+    def from_observation(cls, obs: dict[str, Any], hands: list[list[str]],
+                         under: list[list[str]], stock: list[str], completed: list[str],
+                         seed: int) -> Autobus:
+        """The state one seat's observation shows, with the cards it cannot see placed:
+        ``hands[s]`` the hand of each other seat (its own entry is not read), ``under[s]``
+        seat ``s``'s reserve below its top (bottom first), the stock and the completed
+        pile, and ``seed`` the generator of the completed pile's reshuffles.  Which cards
+        go where is the AI's inference (game/ai/infer/autobus.py)."""
         seat, n = obs["seat"], obs["players"]
-        seen = Counter(obs["hand"]) + Counter(t for t in obs["reserve_tops"] if t)
-        seen += Counter(c for piles in obs["aux"] for p in piles for c in p)
-        seen += Counter(c for r in obs["runs"] if r for c in r)
-        pool = list((Counter(cls.full_deck()) - seen).elements())
-        rng.shuffle(pool)
-
-        def deal(k: int) -> list[str]:
-            nonlocal pool
-            out, pool = pool[:k], pool[k:]
-            return out
-
         g = cls()
-        g.players, g.rng = n, Rng(rng.next64())
-        g.hands = [list(obs["hand"]) if s == seat else deal(obs["hand_sizes"][s])
-                   for s in range(n)]
-        g.reserves = [deal(size - 1) + [top] if top else []
-                      for top, size in zip(obs["reserve_tops"], obs["reserve_sizes"],
-                                           strict=True)]
+        g.players, g.rng = n, Rng(seed)
+        g.hands = [list(obs["hand"]) if s == seat else list(hands[s]) for s in range(n)]
+        g.reserves = [list(u) + [top] if top else []
+                      for u, top in zip(under, obs["reserve_tops"], strict=True)]
         g.aux = [[list(p) for p in piles] for piles in obs["aux"]]
         g.aux_rank = [list(r) for r in obs["aux_ranks"]]
         g.runs = [None if r is None else list(r) for r in obs["runs"]]
-        g.stock = deal(obs["stock_size"])
-        g.completed = deal(obs["completed_size"])
+        g.stock, g.completed = list(stock), list(completed)
         g.current, g.turn = obs["current_player"], obs["turn"]
         g.quiet, g.run_played = obs["quiet_turns"], obs["run_played"]
         g.deck = g.cards_in_play()

@@ -309,12 +309,6 @@ class Game(ABC):
     def cards_in_play(self) -> list[str]:
         """Every card of the deal wherever it lies (the conformance suite counts them)."""
 
-    @classmethod
-    def sample(cls: type[G], obs: dict[str, Any], rng: Rng) -> G:
-        """A full state consistent with ``obs`` (one seat's observation), the cards that
-        seat has not seen dealt at random; search levels think in such states."""
-        raise NotImplementedError(f"{cls.title} has no sampler for search levels yet")
-
     @abstractmethod
     def determinize(self: G, seat: int, rng: Rng) -> G:
         """A copy where every card hidden from ``seat`` is shuffled among the hidden places.

@@ -450,22 +450,18 @@ class Dudak(Game):
                 + self.pile + self.out)
 
     @classmethod
-    def sample(cls, obs: dict[str, Any], rng: Rng) -> Dudak:
-        """A full state consistent with one seat's observation: cards not seen (not in
-        its hand, not collected, not known to be in a hand, not on the pile or out) are
-        dealt at random to the other hands by size."""
+    def from_observation(cls, obs: dict[str, Any], hidden: list[list[str]]) -> Dudak:
+        """The state one seat's observation shows, with ``hidden[s]`` the cards of seat
+        ``s``'s hand that the seat has not seen (beside those it knows are there; its own
+        entry is not read).  Which cards go where is the AI's inference
+        (game/ai/infer/dudak.py)."""
         seat = obs["seat"]
-        seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
-        seen |= {c for k in obs["collected"] for c in k} | {c for k in obs["known"] for c in k}
-        unknown = [c for c in czech_deck() if c not in seen]
-        rng.shuffle(unknown)
         g = cls()
         for s in range(PLAYERS):
             if s == seat:
                 g.hands[s] = list(obs["hand"])
                 continue
-            n = obs["hand_sizes"][s] - len(obs["known"][s])
-            g.hands[s], unknown = list(obs["known"][s]) + unknown[:n], unknown[n:]
+            g.hands[s] = list(obs["known"][s]) + list(hidden[s])
             g.known[s] = list(obs["known"][s])
         g.collected = [list(k) for k in obs["collected"]]
         g.trumps = list(obs["trumps"])

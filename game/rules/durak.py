@@ -402,21 +402,17 @@ class Durak(Game):
 
 
     @classmethod
-    def sample(cls, obs: dict[str, Any], rng: Rng) -> Durak:
-        """A full state consistent with one seat's observation: the unseen cards are
-        dealt at random between the opponent's hand and the talon."""
+    def from_observation(cls, obs: dict[str, Any], hidden: list[str],
+                         talon: list[str]) -> Durak:
+        """The state one seat's observation shows, with ``hidden`` the opponent's cards
+        that seat has not seen (beside those it saw picked up) and ``talon`` the talon
+        above the trump card, in the order ``to_dict`` lists it.  Which cards go where is
+        the AI's inference (game/ai/infer/durak.py)."""
         seat, opp = obs["seat"], 1 - obs["seat"]
-        seen = set(obs["hand"]) | set(obs["opponent_known"]) | set(obs["discard"])
-        seen |= {c for pair in obs["table"] for c in pair if c}
-        if obs["trump_in_talon"]:
-            seen.add(obs["trump_card"])
-        unknown = [c for c in atlasnye_deck() if c not in seen]
-        rng.shuffle(unknown)
-        n = obs["opponent_hand_size"] - len(obs["opponent_known"])
         g = cls()
         g.hands[seat] = list(obs["hand"])
-        g.hands[opp] = list(obs["opponent_known"]) + unknown[:n]
-        g.talon = unknown[n:] + ([obs["trump_card"]] if obs["trump_in_talon"] else [])
+        g.hands[opp] = list(obs["opponent_known"]) + list(hidden)
+        g.talon = list(talon) + ([obs["trump_card"]] if obs["trump_in_talon"] else [])
         g.trump_card = obs["trump_card"]
         g.attacker = obs["attacker"]
         g.table = [list(p) for p in obs["table"]]
