@@ -1,11 +1,11 @@
-"""The Card Club window, its start-up, and the ``--smoke`` run."""
+"""The Card Club window (it stops redrawing while nothing changes) and ``run()``: the game.
+
+The tools (``--smoke``, ``sim``, ``bench``, ``shots``) live in :mod:`game.tools`."""
 from __future__ import annotations
 
 import logging
 import os
 import sys
-import time
-import traceback
 from typing import Any
 
 import arcade
@@ -111,98 +111,22 @@ class CardClubWindow(arcade.Window):
         self.open("menu", message=message)
 
 
-def pump(window: arcade.Window, frames: int = 1, dt: float = 1 / 60) -> None:
-    """Run frames by hand (tests and the smoke run): events, update, draw, flip."""
-    for _ in range(frames):
-        window.dispatch_events()
-        window.dispatch_event("on_update", dt)
-        window.dispatch_event("on_draw")
-        window.flip()
-
-
-def click(window: arcade.Window, x: float, y: float) -> None:
-    """A real left-button press and release at (x, y)."""
-    window.dispatch_event("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
-    window.dispatch_event("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
-
-
-SMOKE_GAMES = ("durak", "paodekuai", "dudak", "autobus")
-EVERY_SEAT = (0, 1, 2, 3)
-
-
-def smoke_deal(window: CardClubWindow, game: str, seed: int, **options: Any) -> None:
-    """One full deal of ``game`` through its table, computer in every seat; then the
-    result panel's Menu button back to the menu."""
-    from game.scenes.menu import MenuView
-    from game.scenes.tables import table_class
-
-    table = table_class(game)(window, seed=seed, ai_seats=EVERY_SEAT, options=options)
-    window.show_view(table)
-    for _ in range(20000):
-        pump(window)
-        if table.result_visible:
-            break
-    if not table.result_visible:
-        raise RuntimeError(f"the {game} deal did not finish within 20000 frames")
-    print(f"smoke: {game} deal finished in {len(table.session.journal.moves)} moves, "
-          f"result {table.session.game.result()}")
-    menu_button = table.result_panel.buttons.by_name("menu")
-    click(window, menu_button.cx, menu_button.cy)
-    pump(window, 2)
-    if not isinstance(window.current_view, MenuView):
-        raise RuntimeError("the Menu button did not return to the menu")
-
-
-def smoke(window: CardClubWindow) -> None:
-    """Menu → a full deal of every game with a table, computer against computer →
-    result panel → menu."""
-    from game.scenes.menu import MenuView, table_ready
-
-    window._enable_event_queue = False
-    window.settings.animation_scale = 0.0
-    window.think_scale = 0.0
-    window.show_menu()
-    pump(window, 3)
-    if not isinstance(window.current_view, MenuView):
-        raise RuntimeError("the menu did not open")
-    seed = int(time.time()) % 100000
-    for game in SMOKE_GAMES:
-        if table_ready(game):
-            smoke_deal(window, game, seed, **({"players": 4} if game == "autobus" else {}))
-    print("smoke: back at the menu; OK")
-
-
-def exit_after_first_frame(window: arcade.Window) -> None:
-    """``CARDCLUB_FIRST_FRAME=1``: once the first frame is drawn and shown, print
-    ``first-frame <epoch seconds>`` and quit (start-up time, ``.ci/measure``)."""
-
-    def report(_dt: float) -> None:
-        print(f"first-frame {time.time():.3f}", flush=True)
-        arcade.exit()
-
-    def on_draw() -> None:
-        window.remove_handler("on_draw", on_draw)
-        arcade.schedule_once(report, 0)   # the next tick comes after this frame's flip
-
-    window.push_handlers(on_draw=on_draw)
-
-
-def run(smoke_run: bool = False, game: str | None = None) -> int:
+def open_window() -> CardClubWindow | None:
+    """The game window, or None (the reason on stderr) where there is no display or no
+    OpenGL.  Sets up logging first: every way in (play, the smoke run) goes through here."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        window = CardClubWindow()
+        return CardClubWindow()
     except Exception as exc:  # no display, no OpenGL
         print(f"cardclub: cannot open the game window: {exc}", file=sys.stderr)
+        return None
+
+
+def run(game: str | None = None) -> int:
+    """Play: the menu (or ``game``'s table) until the window closes; 1 without a window."""
+    window = open_window()
+    if window is None:
         return 1
-    if smoke_run:
-        try:
-            smoke(window)
-            return 0
-        except Exception:
-            traceback.print_exc()
-            return 1
-        finally:
-            window.close()
     if window.settings.fullscreen:
         window.set_fullscreen(True)
     if game:
@@ -210,6 +134,8 @@ def run(smoke_run: bool = False, game: str | None = None) -> int:
     else:
         window.show_menu(window.settings_message)
     if os.environ.get("CARDCLUB_FIRST_FRAME"):
+        from game.tools.first_frame import exit_after_first_frame
+
         exit_after_first_frame(window)
     arcade.run()
     from game.store import files

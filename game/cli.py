@@ -9,7 +9,7 @@ from game.rules import GAMES
 
 
 def _sim(argv: list[str]) -> int:
-    from game.sim import tournament, tournament_jobs
+    from game.tools.sim import tournament, tournament_jobs
 
     p = argparse.ArgumentParser(
         prog="cardclub sim",
@@ -87,11 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "sim":
         return _sim(args[1:])
     if args and args[0] == "shots":
-        from game.shots import main as shots
+        from game.tools.shots import main as shots
 
         return shots(args[1:])
     if args and args[0] == "bench":
-        from game.bench import main as bench
+        from game.tools.bench import main as bench
 
         return bench(args[1:])
     p = _parser()
@@ -101,8 +101,6 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.quiet_audio import choose_driver
 
     choose_driver()   # before Arcade loads: no ALSA/OpenAL noise without a sound card
-    from game.app import run
-
     if a.smoke:   # a tool run: a temporary data folder, never the player's saves
         from game import resources
 
@@ -111,10 +109,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cardclub: {len(gaps)} data files missing, e.g. {gaps[0]}", file=sys.stderr)
             return 1
         from game.store.files import temporary_home
+        from game.tools.smoke import main as smoke
 
         with temporary_home():
-            return run(smoke_run=True, game=a.game)
-    return run(smoke_run=a.smoke, game=a.game)
+            return smoke()
+    from game.app import run
+
+    return run(game=a.game)
 
 
 if __name__ == "__main__":

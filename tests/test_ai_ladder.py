@@ -12,7 +12,7 @@ import pytest
 
 from game.cli import main
 from game.rules import GAMES
-from game.sim import tournament, wilson
+from game.tools.sim import tournament, wilson
 
 #: one seat of the stronger level against the weaker one in every other seat
 PLAYERS = {"durak": None, "paodekuai": None, "dudak": None, "autobus": 2}

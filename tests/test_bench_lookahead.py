@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from game.ai.autobus_heuristic import AutobusHeuristic
-from game.bench_autobus import HIDDEN, Lookahead, parse_know, reshuffle
 from game.rules import GAMES, Rng
+from game.tools.bench_autobus import HIDDEN, Lookahead, parse_know, reshuffle
 
 
 def _midgame(players: int = 4, seed: int = 11003, moves: int = 60) -> Any:
@@ -109,7 +109,7 @@ def test_a_deeper_lookahead_plays_the_seats_next_turn_in_every_world(
 
 def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from game.bench import main
+    from game.tools.bench import main
 
     assert main(["lookahead", "--deals", "1", "--players", "2", "--know", "all",
                  "--json"]) == 0
@@ -126,7 +126,7 @@ def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
 
 
 def test_bench_lookahead_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.bench import main
+    from game.tools.bench import main
 
     for argv in (["--know", "trumps"], ["--players", "5"], ["--samples", "0"],
                  ["--depth", "0"]):
@@ -141,7 +141,7 @@ def test_bench_main_runs_lookahead_and_ai_in_a_temporary_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import os
 
-    from game import bench, bench_autobus
+    from game.tools import bench, bench_autobus
 
     outer = os.environ.get("CARDCLUB_HOME")
     seen: list[str] = []

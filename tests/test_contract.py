@@ -25,7 +25,7 @@ def test_registry_names_the_games() -> None:
 
 
 def test_importing_rules_and_ai_does_not_import_arcade_or_pyglet() -> None:
-    code = ("import sys; from game.rules import GAMES; import game.ai; import game.sim; "
+    code = ("import sys; from game.rules import GAMES; import game.ai; import game.tools.sim; "
             "print(GAMES['durak'].new(seed=1).legal_moves()); "
             "bad=[m for m in sys.modules if m.split('.')[0] in ('arcade','pyglet')]; "
             "assert not bad, bad")

@@ -337,8 +337,8 @@ def test_random_mutations_of_the_database_never_crash() -> None:
 
 # ----- the History screen -----------------------------------------------------------------
 def _show_history(window, game: str):  # type: ignore[no-untyped-def]
-    from game.app import pump
     from game.scenes.history_view import HistoryView
+    from game.tools.drive import pump
 
     view = HistoryView(window, game=game)
     window.show_view(view)

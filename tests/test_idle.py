@@ -6,7 +6,8 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from game.app import ACTIVE_RATE, IDLE_RATE, CardClubWindow, pump
+from game.app import ACTIVE_RATE, IDLE_RATE, CardClubWindow
+from game.tools.drive import pump
 
 pytestmark = pytest.mark.ui
 

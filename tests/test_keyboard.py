@@ -4,10 +4,11 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.rules.durak import Durak
 from game.scenes.durak_table import DurakTable
 from game.scenes.table_view import HUMAN
+from game.tools.drive import pump
 from game.ui import keyboard
 from game.ui.keyboard import Item
 

@@ -7,8 +7,9 @@ import arcade
 import pytest
 from PIL import Image, ImageStat
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes.durak_table import DurakTable
+from game.tools.drive import pump
 from game.ui import keyboard, look
 from game.ui.look import look_of
 

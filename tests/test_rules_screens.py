@@ -14,7 +14,7 @@ import arcade
 import pytest
 
 from game import i18n
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.i18n import rules_catalog
 from game.i18n.rules_content import (
     CONTENT,
@@ -31,6 +31,7 @@ from game.i18n.rules_content import (
 from game.scenes import SCENES, scene_class
 from game.scenes.rules_view import ORDER, RulesView
 from game.scenes.traditions_view import TraditionsView
+from game.tools.drive import pump
 
 from .ui_helpers import drag, tap
 

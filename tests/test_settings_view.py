@@ -8,10 +8,11 @@ import arcade
 import pytest
 
 from game import i18n
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes.menu import MenuView
 from game.scenes.settings_view import SettingsView
 from game.store import settings as settings_store
+from game.tools.drive import pump
 from game.ui import assets
 from game.ui.layout import TableLayout
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from game.cli import main
-from game.sim import simulate
+from game.tools.sim import simulate
 
 
 def test_sim_reports_every_deal() -> None:

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from game.app import IDLE_AFTER, CardClubWindow, pump
+from game.app import IDLE_AFTER, CardClubWindow
+from game.tools.drive import pump
 
 pytestmark = pytest.mark.ui
 

@@ -8,8 +8,9 @@ import arcade
 import pytest
 
 from game import i18n
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes.menu import MenuView, table_ready
+from game.tools.drive import pump
 from game.ui.panels import Panel
 from game.ui.widgets import Button, Label
 

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.rules import Move
 from game.rules.autobus import Autobus
 from game.scenes.autobus_table import AutobusTable
 from game.scenes.menu import MenuView
 from game.store import saves
 from game.store import settings as settings_store
+from game.tools.drive import pump
 from game.ui.layouts.autobus import AutobusLayout
 
 from .ui_helpers import drag, tap

@@ -9,12 +9,13 @@ from collections.abc import Callable
 import arcade
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.rules import Move, Rng
 from game.rules.dudak import Dudak, surrender_dealer
 from game.scenes.dudak_table import DudakTable
 from game.scenes.menu import MenuView
 from game.store import saves
+from game.tools.drive import pump
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout
 

@@ -9,13 +9,14 @@ import sys
 import arcade
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.cards import format_card
 from game.rules.durak import Durak
 from game.scenes.durak_table import COMPUTER, DurakTable
 from game.scenes.menu import MenuView
 from game.scenes.table_view import HUMAN
 from game.store import files, saves
+from game.tools.drive import pump
 
 from .ui_helpers import card_point, drag, tap
 

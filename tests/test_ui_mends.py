@@ -9,8 +9,9 @@ import arcade
 import pytest
 from PIL import Image
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes.menu import MenuView
+from game.tools.drive import pump
 from game.ui import panels
 from game.ui.widgets import FONT, PAPER
 

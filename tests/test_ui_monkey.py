@@ -9,8 +9,9 @@ import random
 import arcade
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes import SCENES
+from game.tools.drive import pump
 
 pytestmark = pytest.mark.ui
 

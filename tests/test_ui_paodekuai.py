@@ -6,12 +6,13 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.rules import Rng
 from game.rules.paodekuai import PaoDeKuai
 from game.scenes.menu import MenuView
 from game.scenes.paodekuai_table import PaoDeKuaiTable
 from game.store import saves
+from game.tools.drive import pump
 
 from .ui_helpers import card_point, drag, tap
 

@@ -6,10 +6,11 @@ import errno
 
 import pytest
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.scenes.durak_table import DurakTable
 from game.scenes.menu import MenuView
 from game.store import files, history, saves
+from game.tools.drive import pump
 
 from .ui_helpers import tap
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import arcade
 
-from game.app import pump
+from game.tools.drive import pump
 
 LEFT = arcade.MOUSE_BUTTON_LEFT
 

@@ -33,7 +33,7 @@ from game.ai.autobus_plan import (
     from_obs,
 )
 from game.rules import GAMES, Move, Rng
-from game.sim import wilson
+from game.tools.sim import wilson
 
 HIDDEN = ("hands", "stock", "reserves")
 ROUNDS = {1: "one-round", 2: "two-round", 3: "three-round"}

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import arcade
 
-from game.app import CardClubWindow, pump
+from game.app import CardClubWindow
 from game.store.files import temporary_home
+from game.tools.drive import pump
 
 
 def grab(window: arcade.Window, path: Path) -> None:

@@ -4,10 +4,10 @@ With no argument it prints everything (``--json`` for a machine-readable report)
 table the frame time while cards move (mean, p99) and the idle CPU share; the time from
 process start to the first drawn menu frame; peak memory; engine actions per second; AI
 decision time per level; our Pao De Kuai engine beside RLCard's Dou Di Zhu engine when
-RLCard is installed (game/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
+RLCard is installed (game/tools/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
 ``ai`` and ``rlcard`` run one part.  Everything runs in a temporary data folder.
 ``lookahead`` (not part of the whole report: minutes of play) measures how much
-Hospodský autobus deals turn on hidden cards (game/bench_autobus.py).
+Hospodský autobus deals turn on hidden cards (game/tools/bench_autobus.py).
 """
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
     over frames where cards are moving: update + draw + GPU finish."""
     import statistics
 
-    from game.app import EVERY_SEAT, CardClubWindow
+    from game.app import CardClubWindow
     from game.scenes.tables import table_class
+    from game.tools.smoke import EVERY_SEAT
 
     window = CardClubWindow(width, height, vsync=False)
     window._enable_event_queue = False
@@ -218,7 +219,7 @@ def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
             label = key + (f" {n}p" if n else "")
             report["engines"][label] = engine_speed(key, seconds, n)
     report["ai"] = ai_times(ai_deals)
-    from game.bench_rlcard import compare
+    from game.tools.bench_rlcard import compare
 
     report["rlcard"] = compare(seconds=1.0, rounds=3)
     return report
@@ -246,7 +247,7 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  AI {name:<22} mean {a['mean_ms']:7.2f} ms  p95 {a['p95_ms']:7.2f} ms  "
               f"max {a['max_ms']:7.2f} ms")
     if "rlcard" in r:
-        from game.bench_rlcard import print_compare
+        from game.tools.bench_rlcard import print_compare
 
         print_compare(r["rlcard"])
 
@@ -254,7 +255,7 @@ def print_report(r: dict[str, Any]) -> None:
 def _lookahead(p: Any, a: Any) -> int:
     import json
 
-    from game.bench_autobus import lookahead, parse_know, text
+    from game.tools.bench_autobus import lookahead, parse_know, text
 
     players = a.players or 4
     if not 2 <= players <= 4:
@@ -348,7 +349,7 @@ def main(argv: list[str]) -> int:
     elif a.what == "ai":
         report = {"ai": ai_times(a.ai_deals)}
     elif a.what == "rlcard":
-        from game.bench_rlcard import compare
+        from game.tools.bench_rlcard import compare
 
         report = {"rlcard": compare(seconds=a.seconds, rounds=a.rounds)}
     if report:

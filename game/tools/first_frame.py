@@ -1,0 +1,22 @@
+"""The start-up probe: ``CARDCLUB_FIRST_FRAME=1`` makes a normal run print when its first
+frame is on screen and quit (``cardclub bench startup``, ``.ci/check-exe``)."""
+from __future__ import annotations
+
+import time
+
+import arcade
+
+
+def exit_after_first_frame(window: arcade.Window) -> None:
+    """Once the first frame is drawn and shown, print ``first-frame <epoch seconds>`` and
+    quit."""
+
+    def report(_dt: float) -> None:
+        print(f"first-frame {time.time():.3f}", flush=True)
+        arcade.exit()
+
+    def on_draw() -> None:
+        window.remove_handler("on_draw", on_draw)
+        arcade.schedule_once(report, 0)   # the next tick comes after this frame's flip
+
+    window.push_handlers(on_draw=on_draw)
