@@ -317,12 +317,9 @@ class AutobusTable(TableView):
         self._rank_moves, self._rank_then = {}, None
 
     def _modal(self) -> Panel | None:
-        if self.paused or self.confirm.visible or self.result_visible:
-            return None
-        for p in (self.players_panel, self.rank_panel):
-            if p.visible:
-                return p
-        return None
+        """The table's own picker that has the input (none under a shared panel)."""
+        p = self.open_panel()
+        return p if p in (self.players_panel, self.rank_panel) else None
 
     def press_extra(self, x: float, y: float) -> bool:
         p = self._modal()
@@ -639,8 +636,7 @@ class AutobusTable(TableView):
             p.draw(self.layout.w, self.layout.h)
 
     def modal_panels(self) -> list[Panel]:
-        p = self._modal()
-        return [p] if p is not None else []
+        return [self.players_panel, self.rank_panel]
 
     @property
     def busy(self) -> bool:

@@ -135,6 +135,13 @@ class PaoDeKuaiTable(TableView):
         self.play_button.enabled = bool(self.match(self.selection(), "table", legal))
         self.hint_button.visible = mine and any(m.kind == "play" for m in legal)
 
+    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        """What is expected; with cards chosen that Play cannot play, why not."""
+        sel = self.selection()
+        if self.human_to_act and sel and not self.match(sel, "table", legal):
+            return self.explain_drop(sel, "table")
+        return self.expected_text(obs, legal)
+
     def play_selected(self) -> None:
         moves = self.match(self.selection(), "table", self.human_moves())
         if moves:
@@ -167,7 +174,7 @@ class PaoDeKuaiTable(TableView):
     def who(self, seat: int) -> str:
         return self.info.seat_name(seat)
 
-    def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+    def expected_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
             return _("{who} is thinking…").format(who=self.who(obs["current_player"]))
         if obs["opening"] and not obs["table"]:
@@ -209,7 +216,10 @@ class PaoDeKuaiTable(TableView):
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [0, 0, 0]
-        winner = max(range(3), key=lambda s: res[s])
+        # the seat that emptied its hand wins (the engine says who), whatever the points
+        winner = obs["went_out"]
+        if winner is None:
+            winner = max(range(3), key=lambda s: res[s])
         title = (_("You went out first!") if winner == HUMAN
                  else _("{who} went out first").format(who=self.who(winner)))
         lines: list[str] = []

@@ -28,9 +28,10 @@ from game.i18n import _, card_text, ngettext, refusal_text
 from game.rules import Event, Game, IllegalMove, Move
 from game.session import HUMAN, Change, DealSession
 from game.store import files, saves
-from game.ui import assets, keyboard, look
+from game.ui import assets, look
 from game.ui.card_sprite import CardSprite
 from game.ui.gestures import Pointer
+from game.ui.keyboard import Keyboard, Rect
 from game.ui.layers import Layer, draw_felt
 from game.ui.layout import Box, TableLayout
 from game.ui.panels import Confirm, Panel, draw_glow
@@ -135,6 +136,10 @@ class TableView(arcade.View):
             Button(_("Next game"), self.next_game, PRIMARY, name="next"),
             Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
         self.confirm = Confirm()
+        #: the panels every table has, the topmost first (a table's own: modal_panels)
+        self.shared_panels: tuple[Panel, ...] = (self.confirm, self.result_panel,
+                                                 self.pause_panel)
+        self.keyboard = Keyboard(self)
         self.setup()
         self.place_widgets()
         table_level = levels(self.key)[session.level].get("label", session.level)
@@ -289,7 +294,7 @@ class TableView(arcade.View):
         sb = self.status_box()
         self.status.text.width = int(sb.w - 16)
         self.banner.place(L.w / 2, L.h - L.bar_h - 30 * L.s, max(16.0, 22 * L.s))
-        for p in (self.pause_panel, self.result_panel, self.confirm):
+        for p in self.shared_panels:
             p.place(L.w, L.h)
 
     def status_box(self) -> Box:
@@ -342,7 +347,7 @@ class TableView(arcade.View):
         dim = self.app.settings.dim_illegal and self.human_to_act and not self.multi_select
         lift = 14 * self.layout.s
         chosen = {t.id for t in self.selected}
-        dragged = self.pointer.item if self.pointer.dragging else None
+        dragged = self.dragged()
         for tok in self.board.tokens():
             sp = self.sprites[tok.id]
             if tok.up and tok.card:
@@ -387,8 +392,13 @@ class TableView(arcade.View):
         self.live_list.clear()
         self.static.dirty = True
 
+    def dragged(self) -> Token | None:
+        """The card that follows the pointer (none while a drag sweeps a selection)."""
+        item = self.pointer.item if self.pointer.dragging and not self.multi_select else None
+        return item if isinstance(item, Token) else None
+
     def sort_sprites(self) -> None:
-        dragged = self.pointer.item if self.pointer.dragging else None
+        dragged = self.dragged()
         drag_id = dragged.id if isinstance(dragged, Token) else -1
         ids = {id(sp): k for k, sp in self.sprites.items()}
         def key(sp: CardSprite) -> float:
@@ -657,11 +667,90 @@ class TableView(arcade.View):
             return
         self.session.advance(dt)          # a computer's move comes back through on_change
 
+    def panels(self) -> list[Panel]:
+        """Every panel that can open over the table, the topmost first."""
+        return [*self.shared_panels, *self.modal_panels()]
+
+    def open_panel(self) -> Panel | None:
+        """The panel that has the input now, if one is open."""
+        return next((p for p in self.panels() if p.visible), None)
+
     @property
     def modal_open(self) -> bool:
-        """A panel over the table has the input (pause, confirm, result, a table's own)."""
-        return (self.paused or self.result_visible or self.confirm.visible
-                or any(p.visible for p in self.modal_panels()))
+        """A panel over the table has the input (pause, confirm, result, a table's own):
+        the one notion of "modal" the pointer, the keyboard and the pacing share."""
+        return self.paused or self.result_visible or self.open_panel() is not None
+
+    # ----- what the keyboard sees (ui.keyboard.Focusable) --------------------------------
+    @property
+    def key_scale(self) -> float:
+        return self.layout.s
+
+    @property
+    def key_height(self) -> float:
+        return self.layout.h
+
+    def modal_buttons(self) -> list[Button] | None:
+        panel = self.open_panel()
+        if panel is None:
+            return None
+        return [b for b in panel.buttons.buttons if b.visible and b.enabled]
+
+    def table_buttons(self) -> list[Button]:
+        return [b for b in (*self.actions.buttons, *self.bar.buttons) if b.visible]
+
+    def focus_cards(self) -> list[int]:
+        if not self.human_to_act:
+            return []
+        if self.multi_select:
+            toks = [t for t in self.tokens_at(f"hand{HUMAN}") if t.up and t.card]
+        else:
+            pickable = self.pickable()
+            toks = [t for t in self.board.tokens() if t.up and (t.place, t.card) in pickable]
+        toks = [t for t in toks if t.id in self.sprites and self.sprites[t.id].visible]
+        toks.sort(key=lambda t: (t.place, self.sprites[t.id].home[0]))
+        return [t.id for t in toks]
+
+    def focus_targets(self) -> list[str]:
+        if not self.selected:
+            return []
+        live = self.live_targets()
+        return [name for name in self.targets() if name in live]
+
+    def card_rect(self, tid: int) -> Rect | None:
+        sp = self.sprites.get(tid)
+        if sp is None:
+            return None
+        return sp.center_x, sp.center_y, self.layout.card_w, self.layout.card_h, sp.angle
+
+    def target_rect(self, name: str) -> Rect:
+        box = self.targets()[name]
+        return box.cx, box.cy, box.w, box.h, 0.0
+
+    def _token(self, tid: int) -> Token | None:
+        return next((t for t in self.board.tokens() if t.id == tid), None)
+
+    def toggle_card(self, tid: int) -> None:
+        tok = self._token(tid)
+        if tok is None:
+            return
+        if self.multi_select:
+            self.tap_card(tok)
+            return
+        self.selected = [] if tok in self.selected else [tok]
+        self.after_select()
+
+    def choose_card(self, tid: int) -> None:
+        tok = self._token(tid)
+        if tok is not None and (self.multi_select or tok not in self.selected):
+            self.tap_card(tok)
+
+    def drop_on(self, target: str) -> None:
+        self.try_selection(target)
+
+    def press_button(self, button: Button) -> None:
+        self.app.sounds.play("click")
+        button.on_click()
 
     @property
     def thinking(self) -> int | None:
@@ -692,7 +781,7 @@ class TableView(arcade.View):
     def on_draw(self) -> None:
         with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)
             self.draw_table()
-            keyboard.draw(self)               # the keyboard focus and the buttons' keys
+            self.keyboard.draw()              # the keyboard focus and the buttons' keys
 
     def draw_table(self) -> None:
         # A frame that played a move already did its share of work: it draws the old
@@ -808,7 +897,7 @@ class TableView(arcade.View):
 
     def on_key_press(self, key: int, modifiers: int) -> None:
         self.static.dirty = True                # the keyboard focus may move
-        if keyboard.handle(self, key, modifiers):    # Tab, arrows, Enter, Space, 1-9
+        if self.keyboard.press(key, modifiers):    # Tab, arrows, Enter, Space, 1-9
             return
         if key == arcade.key.ESCAPE:
             if self.result_visible or self.confirm.visible:
@@ -846,7 +935,7 @@ class TableView(arcade.View):
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self.static.dirty = True                # buttons show their pressed state
-        for panel in (self.confirm, self.result_panel, self.pause_panel):
+        for panel in self.shared_panels:        # a table's own pickers: press_extra
             if panel.press(x, y):
                 return
         if self.bar.press(x, y) or self.actions.press(x, y) or self.press_extra(x, y):
@@ -870,7 +959,7 @@ class TableView(arcade.View):
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
                       modifiers: int) -> None:
-        if self.paused or self.result_visible or self.confirm.visible:
+        if self.modal_open:
             return
         g = self.pointer.move(x, y)
         if g is None or not isinstance(g.item, Token):
@@ -894,11 +983,10 @@ class TableView(arcade.View):
         self.sort_sprites()
 
     def _sweep(self, tok: Token) -> None:
+        """A drag that began on an unchosen card chooses every card it crosses; one that
+        began on a chosen card carries the choice (dropped on the table, it is played)."""
         if self.sweep_adds and tok not in self.selected:
             self.selected.append(tok)
-            self.after_select()
-        elif not self.sweep_adds and tok in self.selected:
-            self.selected.remove(tok)
             self.after_select()
 
     def after_select(self) -> None:
@@ -907,7 +995,7 @@ class TableView(arcade.View):
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         self.static.dirty = True
-        for panel in (self.confirm, self.result_panel, self.pause_panel):
+        for panel in self.shared_panels:
             if panel.release(x, y):
                 self.pointer.cancel()
                 return
@@ -920,9 +1008,11 @@ class TableView(arcade.View):
         if isinstance(g.item, Token):
             tok = g.item
             if g.kind == "drop":
-                if self.multi_select:
-                    return
                 target = self.target_at(x, y)
+                if self.multi_select:       # the swept cards, dropped on the table: play
+                    if target is not None and self.selected:
+                        self.try_selection(target)
+                    return
                 if target is None or not self.try_selection(target):
                     self.selected = []
                     self.arrange(0.25)

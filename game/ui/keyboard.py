@@ -6,26 +6,23 @@
 - Enter activates: on a card it selects the card and moves the focus to the first target
   that glows for it; on a target it drops the selection there; on a button it presses it.
 - Space toggles the focused card's selection (several cards at Pao De Kuai).
-- Number keys press buttons directly: each visible button shows its number in a corner.
+- Number keys press buttons directly: each button shown has a number in its corner; a
+  button that is greyed out keeps its number (the key does nothing then), so a key does
+  not pass to its neighbour while one is off (Pao De Kuai's 1 stayed Play, not Hint).
 - Esc (handled by the table) pauses and resumes.
 
 The focus and the buttons' numbers are only drawn once a key has been used, so pointer
-players never see them.  The
-module keeps its state on the table view (``keyboard.of(view)``); the table calls
-``handle(view, key, modifiers)`` from ``on_key_press`` and ``draw(view)`` after drawing.
+players never see them. The keyboard knows a table only through the small ``Focusable``
+interface below; the table owns its ``Keyboard`` and calls ``press`` and ``draw``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import arcade
 
 from game.ui.widgets import FONT, Button
-
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
-    from game.ui.placement import Token
 
 FOCUS = (90, 200, 255)
 DIGITS = [getattr(arcade.key, f"KEY_{n}") for n in range(1, 10)]
@@ -45,8 +42,50 @@ class Item:
         return f"Item({self.kind}, {name})"
 
 
+Rect = tuple[float, float, float, float, float]      # centre x, y, width, height, angle
+
+
+class Focusable(Protocol):
+    """What the keyboard needs of a table."""
+
+    @property
+    def key_scale(self) -> float:
+        """The layout's scale (the size of the key badges)."""
+
+    @property
+    def key_height(self) -> float:
+        """The window's height (badges go below buttons in the upper half)."""
+
+    def modal_buttons(self) -> list[Button] | None:
+        """The open panel's usable buttons (a panel takes every key), or None."""
+
+    def table_buttons(self) -> list[Button]:
+        """The table's buttons shown now, in their numbering (greyed ones included)."""
+
+    def focus_cards(self) -> list[int]:
+        """The cards (token ids) that may take the focus now, left to right."""
+
+    def focus_targets(self) -> list[str]:
+        """The drop targets that glow for the selection now (none without one)."""
+
+    def card_rect(self, tid: int) -> Rect | None: ...
+
+    def target_rect(self, name: str) -> Rect: ...
+
+    def toggle_card(self, tid: int) -> None:
+        """Space on a card: select it, or unselect it."""
+
+    def choose_card(self, tid: int) -> None:
+        """Enter on a card: select it (as a tap does)."""
+
+    def drop_on(self, target: str) -> None:
+        """Enter on a target: play the selection there."""
+
+    def press_button(self, button: Button) -> None: ...
+
+
 class Keyboard:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Focusable) -> None:
         self.view = view
         self.focus: Item | None = None
         self.shown = False               # the focus ring appears after the first key
@@ -54,47 +93,24 @@ class Keyboard:
                                  anchor_x="center", anchor_y="center")
 
     # ----- what can take the focus --------------------------------------------------------
-    def panel_buttons(self) -> list[Button] | None:
-        """The open panel's buttons (a panel takes every key), or None."""
-        v = self.view
-        for panel in (v.confirm, v.result_panel, v.pause_panel, *v.modal_panels()):
-            if panel.visible:
-                return [b for b in panel.buttons.buttons if b.visible and b.enabled]
-        return None
-
     def buttons(self) -> list[Button]:
-        """The buttons number keys reach, in the order their numbers are shown."""
-        panel = self.panel_buttons()
-        if panel is not None:
-            return panel
-        v = self.view
-        return ([b for b in v.actions.buttons if b.visible and b.enabled]
-                + [b for b in v.bar.buttons if b.visible and b.enabled])
+        """The buttons number keys reach, in the order of their numbers: the open
+        panel's, else the table's (a greyed one keeps its number, unused)."""
+        panel = self.view.modal_buttons()
+        return panel if panel is not None else self.view.table_buttons()
 
-    def cards(self) -> list[Token]:
-        """The human's cards that may be picked now (every hand card where several are
-        chosen), left to right."""
-        v = self.view
-        if not v.human_to_act:
-            return []
-        if v.multi_select:
-            toks = [t for t in v.tokens_at("hand0") if t.up and t.card]
-        else:
-            pickable = v.pickable()
-            toks = [t for t in v.board.tokens() if t.up and (t.place, t.card) in pickable]
-        toks = [t for t in toks if t.id in v.sprites and v.sprites[t.id].visible]
-        return sorted(toks, key=lambda t: (t.place, v.sprites[t.id].home[0]))
+    @staticmethod
+    def usable(b: Button) -> bool:
+        return b.visible and b.enabled
 
     def items(self) -> list[Item]:
-        panel = self.panel_buttons()
+        panel = self.view.modal_buttons()
         if panel is not None:
             return [Item("button", b) for b in panel]
         v = self.view
-        out = [Item("card", t.id) for t in self.cards()]
-        if v.selected:
-            live = v.live_targets()
-            out += [Item("target", name) for name in v.targets() if name in live]
-        out += [Item("button", b) for b in self.buttons()]
+        out = [Item("card", tid) for tid in v.focus_cards()]
+        out += [Item("target", name) for name in v.focus_targets()]
+        out += [Item("button", b) for b in self.buttons() if self.usable(b)]
         return out
 
     # ----- keys -------------------------------------------------------------------------------
@@ -111,7 +127,7 @@ class Keyboard:
         if key in DIGITS or key in NUMPAD:
             n = (DIGITS.index(key) if key in DIGITS else NUMPAD.index(key))
             buttons = self.buttons()
-            if n < len(buttons):
+            if n < len(buttons) and self.usable(buttons[n]):
                 self.shown = True
                 self.activate(Item("button", buttons[n]))
             return True
@@ -140,41 +156,21 @@ class Keyboard:
         else:
             self.focus = items[0] if step > 0 else items[-1]
 
-    def token(self, tid: int) -> Token | None:
-        return next((t for t in self.view.board.tokens() if t.id == tid), None)
-
     def toggle(self, tid: int) -> None:
-        v = self.view
-        tok = self.token(tid)
-        if tok is None:
-            return
-        if v.multi_select:
-            v.tap_card(tok)
-            return
-        v.selected = [] if tok in v.selected else [tok]
-        v.after_select()
+        self.view.toggle_card(tid)
 
     def activate(self, item: Item) -> None:
         v = self.view
         if item.kind == "button":
-            b: Button = item.key
-            v.app.sounds.play("click")
-            b.on_click()
+            v.press_button(item.key)
             self.after_action()
             return
         if item.kind == "target":
-            v.try_selection(item.key)
+            v.drop_on(item.key)
             self.after_action()
             return
-        tok = self.token(item.key)
-        if tok is None:
-            return
-        if v.multi_select:
-            v.tap_card(tok)
-            return
-        if tok not in v.selected:
-            v.tap_card(tok)
-        live = [n for n in v.targets() if n in v.live_targets()] if v.selected else []
+        v.choose_card(item.key)
+        live = v.focus_targets()
         if live:
             self.focus = Item("target", live[0])
 
@@ -188,14 +184,16 @@ class Keyboard:
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self) -> None:
         v = self.view
-        s = v.layout.s
+        s = v.key_scale
         if not self.shown:          # pointer players see no key hints
             return
         for n, b in enumerate(self.buttons()[:9]):
+            if not self.usable(b):
+                continue
             r = max(9.0, 11 * s)
             # on the button's corner, half outside it (clear of the label)
             x = b.cx + b.w / 2 - r * 0.4
-            y = b.cy - b.h / 2 + r * 0.4 if b.cy > v.layout.h / 2 else b.cy + b.h / 2 - r * 0.4
+            y = b.cy - b.h / 2 + r * 0.4 if b.cy > v.key_height / 2 else b.cy + b.h / 2 - r * 0.4
             arcade.draw_circle_filled(x, y, r, (255, 255, 255, 215))
             arcade.draw_circle_outline(x, y, r, (40, 40, 40, 160), 1)
             self._hint.text = str(n + 1)
@@ -208,29 +206,9 @@ class Keyboard:
         if item.kind == "button":
             b = item.key
             arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w + 10, b.h + 10), FOCUS, 4)
-        elif item.kind == "target":
-            box = v.targets()[item.key]
-            arcade.draw_rect_outline(arcade.XYWH(box.cx, box.cy, box.w + 8, box.h + 8),
-                                     FOCUS, 4)
         else:
-            sp = v.sprites.get(item.key)
-            if sp is not None:
-                L = v.layout
-                arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 10,
-                                                     L.card_h + 10), FOCUS, 4, sp.angle)
-
-
-def of(view: TableView) -> Keyboard:
-    kb = getattr(view, "_keyboard", None)
-    if kb is None:
-        kb = Keyboard(view)
-        view._keyboard = kb    # type: ignore[attr-defined]
-    return kb
-
-
-def handle(view: TableView, key: int, modifiers: int) -> bool:
-    return of(view).press(key, modifiers)
-
-
-def draw(view: TableView) -> None:
-    of(view).draw()
+            rect = (v.target_rect(item.key) if item.kind == "target"
+                    else v.card_rect(item.key))
+            if rect is not None:
+                x, y, w, h, angle = rect
+                arcade.draw_rect_outline(arcade.XYWH(x, y, w + 10, h + 10), FOCUS, 4, angle)
