@@ -18,7 +18,7 @@ from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 ORDER = ("durak", "paodekuai", "dudak", "autobus")
 SHOWN = 200                       # past deals listed per game (the latest)
@@ -66,7 +66,7 @@ def average_text(game: str, value: float) -> str:
 
 
 class HistoryView(PageView):
-    def __init__(self, window: CardClubWindow, game: str | None = None,
+    def __init__(self, window: Window, game: str | None = None,
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.game = game if game in ORDER else ORDER[0]

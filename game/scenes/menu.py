@@ -19,7 +19,7 @@ from game.ui.panels import Confirm
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 ORDER = ["autobus", "dudak", "durak", "paodekuai"]
 
@@ -52,7 +52,7 @@ class Tile:
 
 
 class MenuView(arcade.View):
-    def __init__(self, window: CardClubWindow, message: str | None = None,
+    def __init__(self, window: Window, message: str | None = None,
                  **_kw: Any) -> None:
         super().__init__(window)
         self.app = window

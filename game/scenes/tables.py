@@ -10,7 +10,7 @@ from game.store import saves
 if TYPE_CHECKING:
     import arcade
 
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 
 def table_class(game: str) -> Any:
@@ -18,7 +18,7 @@ def table_class(game: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-def open_table(window: CardClubWindow, game: str, resume: bool = False,
+def open_table(window: Window, game: str, resume: bool = False,
                **kw: Any) -> arcade.View | None:
     """The table of ``game``: with ``resume`` the saved deal (or the menu with a message
     when it cannot be read), else a new deal with ``kw`` (level, seed, options …)."""

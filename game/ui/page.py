@@ -20,7 +20,7 @@ from game.ui import assets
 from game.ui.widgets import FONT, Button, ButtonGroup, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 INK = (40, 36, 30)
 ACCENT = (150, 70, 20)
@@ -62,7 +62,7 @@ def back_action(window: arcade.Window,
 class PageView(arcade.View):
     """Header buttons on top, a scrolling content box below."""
 
-    def __init__(self, window: CardClubWindow, back: Callable[[], None] | arcade.View | None
+    def __init__(self, window: Window, back: Callable[[], None] | arcade.View | None
                  = None) -> None:
         super().__init__(window)
         self.app = window
