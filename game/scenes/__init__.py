@@ -1,24 +1,9 @@
 """Arcade views.  Views open each other through the window (``window.open(name, **kw)``),
-never by importing each other: ``SCENES`` names each view's class, imported on first use.
+never by importing each other; every view class takes ``(window, **kw)``.
 
-Every view class takes ``(window, **kw)``.
+This package only re-exports: the views by name (``SCENES``, ``scene_class``) are in
+:mod:`game.scenes.registry`.
 """
-from __future__ import annotations
+from game.scenes.registry import SCENES, scene_class
 
-import importlib
-from typing import Any
-
-SCENES: dict[str, str] = {
-    "menu": "game.scenes.menu:MenuView",
-    "table": "game.scenes.tables:open_table",
-    "rules": "game.scenes.rules_view:RulesView",
-    "traditions": "game.scenes.traditions_view:TraditionsView",
-    "history": "game.scenes.history_view:HistoryView",
-    "settings": "game.scenes.settings_view:SettingsView",
-}
-
-
-def scene_class(name: str) -> Any:
-    """The class (or factory) registered as ``name``; KeyError for an unknown name."""
-    module, _, attr = SCENES[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
+__all__ = ["SCENES", "scene_class"]

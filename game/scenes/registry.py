@@ -1,0 +1,22 @@
+"""The views by name.  Views open each other through the window (``window.open(name,
+**kw)``), never by importing each other: ``SCENES`` names each view's class (or factory),
+and its module is imported on first use."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SCENES: dict[str, str] = {
+    "menu": "game.scenes.menu:MenuView",
+    "table": "game.scenes.tables:open_table",
+    "rules": "game.scenes.rules_view:RulesView",
+    "traditions": "game.scenes.traditions_view:TraditionsView",
+    "history": "game.scenes.history_view:HistoryView",
+    "settings": "game.scenes.settings_view:SettingsView",
+}
+
+
+def scene_class(name: str) -> Any:
+    """The class (or factory) registered as ``name``; KeyError for an unknown name."""
+    module, _, attr = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), attr)

@@ -1,0 +1,22 @@
+"""What the store does once when the window opens: tidy up after a killed run."""
+from __future__ import annotations
+
+
+def start_up() -> list[str]:
+    """Once at start: remove temporary files a killed write left, record deals that ended
+    before the game was closed, put damaged saves and a damaged history aside.  Returns the
+    messages for the player (usually none); never raises."""
+    # imported when called: importing the store (settings, files) stays as light as it
+    # was, without the history database or the rule engines that saves needs
+    from game.store import files, history, saves
+
+    messages: list[str] = []
+    try:
+        files.clean_stale_temp()
+        messages += saves.settle_all()
+        history.profile()              # opens (and checks) the history database
+        while (m := history.take_message()) is not None:
+            messages.append(m)
+    except Exception as exc:  # start-up must never stop the game
+        messages.append(str(exc))
+    return messages
