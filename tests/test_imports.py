@@ -1,0 +1,240 @@
+"""No import circle anywhere in ``game/``: runtime imports, lazy imports inside functions and
+``if TYPE_CHECKING:`` imports all count (a circle in annotations still ties the modules
+together, and a checker or a future runtime import turns it into a real one).
+
+A package ``__init__`` that merely re-exports (docstring, imports, ``__all__`` and dunder
+constants only) may import its children: ``from pkg import name`` then stands for the
+child module that defines ``name``.  An ``__init__`` with code of its own is a module like
+any other, and its imports of its children count.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: at most this many circles are listed (the count of strongly tied groups is always exact)
+MOST = 200
+
+
+def module_files(top: Path, package: str = "game") -> dict[str, Path]:
+    """Every module under ``top`` (the folder of ``package``) by dotted name."""
+    found: dict[str, Path] = {}
+    for path in sorted(top.rglob("*.py")):
+        rel = path.relative_to(top).with_suffix("")
+        parts = [package, *rel.parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        if "__pycache__" not in rel.parts:
+            found[".".join(parts)] = path
+    return found
+
+
+def merely_reexports(tree: ast.Module) -> bool:
+    """Only a docstring, imports, ``__all__`` and dunder constants (``__version__``)."""
+    for i, node in enumerate(tree.body):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if (i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)):
+            continue
+        targets = (node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
+        if targets and all(isinstance(t, ast.Name) and t.id.startswith("__")
+                           and t.id.endswith("__") for t in targets):
+            continue
+        return False
+    return True
+
+
+def _base(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from ... import`` names (relative levels resolved)."""
+    if not node.level:
+        return node.module or ""
+    parts = module.split(".") if is_package else module.split(".")[:-1]
+    parts = parts[:len(parts) - node.level + 1]
+    return ".".join(parts + ([node.module] if node.module else []))
+
+
+def _imports(module: str, path: Path, tree: ast.Module,
+             mods: dict[str, Path]) -> Iterator[tuple[str, str | None]]:
+    """(module imported, name taken from it or None) for every import anywhere in the file."""
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, None
+        elif isinstance(node, ast.ImportFrom):
+            base = _base(module, is_package, node)
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                if child in mods:
+                    yield child, None
+                else:
+                    yield base, alias.name
+
+
+def import_graph(top: Path, package: str = "game") -> dict[str, set[str]]:
+    """module -> the modules of ``package`` it imports."""
+    mods = module_files(top, package)
+    trees = {m: ast.parse(p.read_text(encoding="utf-8"), str(p)) for m, p in mods.items()}
+    raw = {m: list(_imports(m, mods[m], trees[m], mods)) for m in mods}
+    # what a re-exporting package's names stand for: name -> the child defining it
+    reexports: dict[str, dict[str, str]] = {}
+    for m, tree in trees.items():
+        if mods[m].name == "__init__.py" and merely_reexports(tree):
+            reexports[m] = {}
+            for node in tree.body:
+                if isinstance(node, ast.ImportFrom):
+                    base = _base(m, True, node)
+                    for alias in node.names:
+                        child = f"{base}.{alias.name}"
+                        source = child if child in mods else base
+                        reexports[m][alias.asname or alias.name] = source
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, pairs in raw.items():
+        for target, name in pairs:
+            if target not in mods:
+                continue
+            if target in reexports:
+                if name is None:           # import pkg: every module it re-exports
+                    graph[m] |= set(reexports[target].values())
+                else:
+                    target = reexports[target].get(name, target)
+            if target != m:
+                graph[m].add(target)
+    for m in graph:                        # a re-exporting package may import its children
+        free = m + "." if m in reexports else None
+        graph[m] = {t for t in graph[m]
+                    if t in mods and t != m and not (free and t.startswith(free))}
+    return graph
+
+
+def tied_groups(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(u: str) -> None:
+        index[u] = low[u] = len(index)
+        stack.append(u)
+        on.add(u)
+        for v in sorted(graph[u]):
+            if v not in index:
+                visit(v)
+                low[u] = min(low[u], low[v])
+            elif v in on:
+                low[u] = min(low[u], index[v])
+        if low[u] == index[u]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == u:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for m in sorted(graph):
+        if m not in index:
+            visit(m)
+    return sorted(groups)
+
+
+def circles(graph: dict[str, set[str]], most: int = MOST) -> list[list[str]]:
+    """Every elementary circle (each listed once, from its smallest module), up to ``most``."""
+    found: list[list[str]] = []
+    for group in tied_groups(graph):
+        members = set(group)
+        for start in group:                 # circles through ``start`` and larger modules
+            allowed = {m for m in members if m >= start}
+            path = [start]
+
+            def walk(u: str, start: str = start, allowed: set[str] = allowed,
+                     path: list[str] = path) -> None:
+                for v in sorted(graph[u] & allowed):
+                    if len(found) >= most:
+                        return
+                    if v == start:
+                        found.append([*path, start])
+                    elif v not in path:
+                        path.append(v)
+                        walk(v)
+                        path.pop()
+
+            walk(start)
+    return found
+
+
+def test_no_import_circle_in_game() -> None:
+    graph = import_graph(ROOT / "game")
+    found = circles(graph)
+    groups = tied_groups(graph)
+    assert not found, (f"{len(groups)} group(s) of modules import each other in a circle "
+                       f"({', '.join(' '.join(g) for g in groups)}); every circle:\n"
+                       + "\n".join(" -> ".join(c) for c in found))
+
+
+def test_the_walk_sees_the_whole_package() -> None:
+    graph = import_graph(ROOT / "game")
+    assert {"game", "game.app", "game.cli", "game.rules.base"} <= graph.keys()
+    assert "game.ui.layout" in graph["game.app"]                 # a plain runtime import
+    assert "game.tools.drive" in graph["game.tools.smoke"]       # the smoke run drives frames
+
+
+# ----- the walker itself, on small made-up packages -----------------------------------------
+def write(top: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = top / "pkg" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return top / "pkg"
+
+
+def test_a_type_checking_import_closes_a_circle(tmp_path: Path) -> None:
+    top = write(tmp_path, {
+        "__init__.py": "",
+        "app.py": "def f():\n    from pkg.menu import Menu\n",
+        "menu.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                   "    from pkg.app import Window\n",
+    })
+    assert circles(import_graph(top, "pkg")) == [["pkg.app", "pkg.menu", "pkg.app"]]
+
+
+def test_relative_imports_are_resolved(tmp_path: Path) -> None:
+    top = write(tmp_path, {
+        "__init__.py": "",
+        "ui/__init__.py": "",
+        "ui/a.py": "from . import b\n",
+        "ui/b.py": "from ..ui.c import X\n",
+        "ui/c.py": "from .a import Y\n",
+    })
+    assert circles(import_graph(top, "pkg")) == [["pkg.ui.a", "pkg.ui.b", "pkg.ui.c",
+                                                  "pkg.ui.a"]]
+
+
+def test_a_reexporting_init_is_free_but_its_names_lead_on(tmp_path: Path) -> None:
+    top = write(tmp_path, {
+        "__init__.py": '"""Only re-exports."""\nfrom pkg.core import thing\n'
+                       '__all__ = ["thing"]\n__version__ = "1"\n',
+        "core.py": "import pkg.helper\n",
+        "helper.py": "from pkg import thing\n",      # thing is pkg.core's: a circle
+        "leaf.py": "from pkg import thing\n",
+    })
+    graph = import_graph(top, "pkg")
+    assert graph["pkg"] == set()
+    assert graph["pkg.leaf"] == {"pkg.core"}
+    assert circles(graph) == [["pkg.core", "pkg.helper", "pkg.core"]]
+
+
+def test_an_init_with_code_counts_its_children(tmp_path: Path) -> None:
+    top = write(tmp_path, {
+        "__init__.py": "from pkg.a import A\nREGISTRY = {'a': A}\n",
+        "a.py": "import pkg\n",
+    })
+    assert circles(import_graph(top, "pkg")) == [["pkg", "pkg.a", "pkg"]]
