@@ -9,7 +9,6 @@ from game.rules.durak import Durak
 from game.scenes.durak_table import DurakTable
 from game.scenes.table_view import HUMAN
 from game.tools.drive import pump
-from game.ui import keyboard
 from game.ui.keyboard import Item
 
 pytestmark = pytest.mark.ui
@@ -23,7 +22,7 @@ def key(app: CardClubWindow, k: int, mod: int = 0, frames: int = 1) -> None:
 
 
 def tab_to(app: CardClubWindow, view, want: Item, limit: int = 60) -> None:  # type: ignore[no-untyped-def]
-    kb = keyboard.of(view)
+    kb = view.keyboard
     for _ in range(limit):
         if kb.focus == want:
             return
@@ -41,7 +40,7 @@ def open_durak(app: CardClubWindow, seed: int) -> DurakTable:
 def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) -> None:
     seed = next(s for s in range(200) if Durak.new(seed=s).attacker == HUMAN)
     view = open_durak(app, seed)
-    kb = keyboard.of(view)
+    kb = view.keyboard
     g = view.session.game
     keys_moves = 0
     for _ in range(4000):
@@ -81,7 +80,7 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
 def test_focus_cycles_through_cards_then_buttons_and_back(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_durak(app, next(s for s in range(200) if Durak.new(seed=s).attacker == HUMAN))
-    kb = keyboard.of(view)
+    kb = view.keyboard
     items = kb.items()
     cards = [i for i in items if i.kind == "card"]
     assert len(cards) == len(view.session.game.hands[HUMAN])       # every card may attack
@@ -107,7 +106,7 @@ def test_focus_cycles_through_cards_then_buttons_and_back(app: CardClubWindow) -
 def test_number_keys_press_buttons_and_esc_pauses(app: CardClubWindow) -> None:
     app.think_scale = 1000.0
     view = open_durak(app, 4)
-    kb = keyboard.of(view)
+    kb = view.keyboard
     numbered = kb.buttons()
     assert numbered[-1].name == "menu"
     key(app, K.ESCAPE, frames=0)
@@ -131,7 +130,7 @@ def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
             break
     app.show_view(view)
     pump(app, 3)
-    kb = keyboard.of(view)
+    kb = view.keyboard
     key(app, K.TAB, frames=0)
     key(app, K.SPACE, frames=0)
     key(app, K.RIGHT, frames=0)
@@ -160,3 +159,24 @@ def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
     tab_to(app, view, Item("button", play))
     key(app, K.ENTER)
     assert view.session.journal.moves[:1] == [str(move)]
+
+
+def test_a_number_key_keeps_its_button_while_the_button_is_greyed(app: CardClubWindow) -> None:
+    """Pao De Kuai: 1 is Play even while Play is grey (it then does nothing); it used
+    to pass to Hint."""
+    from game.scenes.paodekuai_table import PaoDeKuaiTable
+
+    app.think_scale = 1000.0
+    view = next(v for v in (PaoDeKuaiTable(app, seed=s) for s in range(60))
+                if v.session.game.current_player == HUMAN)
+    app.show_view(view)
+    pump(app, 3)
+    kb = view.keyboard
+    assert [b.name for b in kb.buttons()][:2] == ["play", "hint"]
+    assert not view.actions.by_name("play").enabled          # nothing chosen yet
+    key(app, K.KEY_1)
+    assert view.selected == [] and view.session.journal.moves == []
+    key(app, K.KEY_2)                                         # Hint chooses a play
+    assert view.selected and view.actions.by_name("play").enabled
+    key(app, K.KEY_1)                                         # and 1 plays it
+    assert len(view.session.journal.moves) == 1

@@ -10,7 +10,7 @@ from PIL import Image, ImageStat
 from game.app import CardClubWindow
 from game.scenes.durak_table import DurakTable
 from game.tools.drive import pump
-from game.ui import keyboard, look
+from game.ui import look
 from game.ui.look import look_of
 
 pytestmark = pytest.mark.ui
@@ -61,7 +61,7 @@ def test_neutral_look_leaves_the_frame_unchanged_and_makes_no_pass(
     lk = look_of(app)
     before = lk.passes
     with_look = frame(app)                        # on_draw: through look.capture
-    without = frame(app, lambda: (table.draw_table(), keyboard.draw(table)))  # no capture
+    without = frame(app, lambda: (table.draw_table(), table.keyboard.draw()))  # no capture
     assert with_look.tobytes() == without.tobytes()
     assert lk.passes == before                    # no offscreen pass at all at 50 %
     assert look.is_neutral(app.settings)

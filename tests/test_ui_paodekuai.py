@@ -244,3 +244,87 @@ def test_the_table_never_shows_another_seats_hidden_cards(app: CardClubWindow,
         pump(app, 2)
         shots.append(frame(app))
     assert shots[0] == shots[1]
+
+
+def test_dragging_the_chosen_cards_onto_the_table_plays_them(app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_table(app, seed_where(0))
+    g = view.session.game
+    pair = next((m for m in g.legal_moves() if m.kind == "play" and len(m.args) == 2), None)
+    assert pair is not None
+    for c in pair.args:
+        tap(app, *card_point(view, c))
+    x, y = card_point(view, pair.args[0])
+    zone = view.layout.table_zone
+    drag(app, x, y, zone.cx, zone.cy)           # a chosen card carries the choice
+    assert view.session.journal.moves and sorted(view.session.journal.moves[0].split()[1:]) \
+        == sorted(pair.args)
+
+
+def test_the_first_card_of_a_drag_select_is_lifted_like_the_others(
+        app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_table(app, seed_where(0))
+    order = [t.card for t in view.tokens_at("hand0")]
+    x0, y0 = card_point(view, order[0])
+    x1, _ = card_point(view, order[2])
+    app.dispatch_event("on_mouse_press", x0, y0, arcade.MOUSE_BUTTON_LEFT, 0)
+    steps = 6
+    for i in range(1, steps + 1):
+        x = x0 + (x1 + 4 - x0) * i / steps
+        app.dispatch_event("on_mouse_drag", x, y0, 1, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+        pump(app, 1)
+    pump(app, 4)                                  # still held: the cards have settled
+    heights = [view.sprite_of(c).center_y for c in order[:3]]
+    rest = view.sprite_of(order[5]).center_y
+    assert heights[0] == pytest.approx(heights[1]) == pytest.approx(heights[2])
+    assert heights[0] > rest + 10
+    app.dispatch_event("on_mouse_release", x1 + 4, y0, arcade.MOUSE_BUTTON_LEFT, 0)
+    pump(app, 2)
+    assert [c for _, c in view.selection()] == order[:3]
+
+
+def test_a_grey_play_says_why_on_the_status_line(app: CardClubWindow) -> None:
+    app.think_scale = 1000.0
+    view = open_table(app, seed_where(0))
+    hand = sorted(view.session.game.hands[0])
+    other = next(c for c in hand if c != "3H" and c[0] not in "34")
+    tap(app, *card_point(view, "3H"))
+    tap(app, *card_point(view, other))            # 3♥ with an unrelated card: no shape
+    play = view.actions.by_name("play")
+    assert play.visible and not play.enabled
+    said = view.status.text.text
+    refusal = view.why_not(view.session.game.parse_move(f"play 3H {other}"))
+    assert refusal and said == refusal
+    tap(app, *card_point(view, other))            # a playable choice: the usual words
+    assert view.status.text.text == view.expected_text(view.obs, view.human_moves())
+
+
+def test_the_result_names_the_seat_that_went_out_even_with_fewer_points(
+        app: CardClubWindow) -> None:
+    """PDK-12: the player went out first, but Computer 1's bomb gave it the most
+    points: the player wins (panel, history, XP); the points stay the score."""
+    from game.store import history
+
+    from .test_paodekuai_rules import OUT_FIRST_HANDS, OUT_FIRST_MOVES
+
+    hands = [h.split() for h in OUT_FIRST_HANDS]
+    deck = [hands[i % 3][i // 3] for i in range(48)]
+    g = PaoDeKuai.new(deck=deck)
+    for m in OUT_FIRST_MOVES[:-1]:
+        g.play(m)
+    view = open_table(app, 0, state=g, journal=saves.new_deal(PaoDeKuai.new(deck=deck),
+                                                               "normal"))
+    view.session.journal.moves = list(OUT_FIRST_MOVES[:-1])
+    view.play(OUT_FIRST_MOVES[-1])
+    for _ in range(20):
+        pump(app)
+        if view.result_visible:
+            break
+    assert view.result_visible
+    assert view.result_panel.title.text.text == "You went out first!"
+    said = view.result_panel.text.text.text
+    assert "Computer 1 pays 1" in said and "Computer 2 pays 6" in said      # both losers pay
+    row = history.deals("paodekuai", limit=1)[0]
+    assert row.outcome == "win" and row.score == -3.0
+    assert view.xp_gained == history.xp_for("win", "normal")
