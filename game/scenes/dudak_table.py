@@ -17,7 +17,7 @@ import arcade
 from game.cards import CZECH_SUITS
 from game.i18n import N_, _, ngettext
 from game.i18n.words import card_text, suit_name
-from game.rules import GAMES, Event, Move
+from game.rules import Event, Move
 from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui import assets
 from game.ui.layout import Box
@@ -105,8 +105,6 @@ class DudakTable(TableView):
                              for s in CZECH_SUITS}
         for b in self.suit_buttons.values():      # after Collect and Take: numbered keys
             self.actions.add(b)
-        self.out_order: list[int] = self.replay_out_order()
-        self.note_out(self.out_order, self.obs["card_counts"])   # a state without a journal
         self._counts = list(self.obs["card_counts"])
         self.pulses: list[list[float]] = []       # [x, y, seconds left]
         self.badge_x: dict[int, float] = {}
@@ -120,27 +118,13 @@ class DudakTable(TableView):
     def who(self, seat: int) -> str:
         return self.info.seat_name(seat)
 
-    # ----- who went out, and when (the table's own bookkeeping) ------------------------
-    def replay_out_order(self) -> list[int]:
-        """The order in which players went out, from the journal (a resumed deal)."""
-        j = self.session.journal
-        g = GAMES[self.key].new(seed=j.seed, deck=list(j.deck), **j.options)
-        order: list[int] = []
-        for m in j.moves:
-            g.play(m)
-            self.note_out(order, g.observation(HUMAN)["card_counts"])
-        return order
-
-    @staticmethod
-    def note_out(order: list[int], counts: list[int]) -> list[int]:
-        new = [s for s in range(PLAYERS) if counts[s] == 0 and s not in order]
-        order += new
-        return new
+    @property
+    def out_order(self) -> list[int]:
+        """The seats in the order they went out (DUD-9), as the engine keeps it."""
+        return list(self.obs["out_order"])
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
-        counts = self.obs["card_counts"]
-        self._gone_now = self.note_out(self.out_order, counts)
-        self._counts = list(counts)
+        self._counts = list(self.obs["card_counts"])
 
     # ----- what lies where ---------------------------------------------------------------
     def places(self, obs: dict[str, Any]) -> Places:
@@ -265,7 +249,6 @@ class DudakTable(TableView):
     def place_widgets(self) -> None:
         super().place_widgets()
         L = self.layout
-        self.banner.place(L.w / 2, L.banner_y(), max(15.0, 20 * L.s))
         own = self.actions.buttons[:len(self.action_specs)]
         for i, b in enumerate(own):             # Collect above Take, right of the hand
             box = L.action_button(len(own) - 1 - i)
@@ -351,19 +334,17 @@ class DudakTable(TableView):
         lines = [line for e in events if e.kind == "announce"
                  for line in [self.announce(e, seat)] if line]
         L = self.layout
-        for s in getattr(self, "_gone_now", []):
+        for s in [e.seat for e in events if e.text == "out" and e.seat is not None]:
             n = self.out_order.index(s)
             lines.append(_("You are out of cards!") if s == HUMAN else
                          _("{who} is out of cards ({nth} to go out)").format(
                              who=self.who(s), nth=_(ORDINALS[n])))
             x, y = (L.own_plate()[0] + 40 * L.s, L.status_y) if s == HUMAN else L.plate(s)
             self.pulses.append([x, y, PULSE_TIME])
-        self._gone_now = []
         if any(e.text == "abstych" for e in events):
             self.pulses.append([L.pile_x, L.pile_y, PULSE_TIME])
         super().animate(seat, events)
-        if lines:
-            self.show_banner("  ·  ".join(lines[-2:]))
+        self.show_banners(lines)           # each read whole, one after the other
         if any(e.text == "abstych" for e in events):
             for tok in self.tokens_at("out"):
                 self.sprites[tok.id].shake()
@@ -373,7 +354,8 @@ class DudakTable(TableView):
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [1.0] * PLAYERS
-        dudak = min(range(PLAYERS), key=lambda s: res[s])
+        dudak = obs["dudak"] if obs["dudak"] is not None else min(range(PLAYERS),
+                                                                  key=lambda s: res[s])
         title = (_("You are the Dudák!") if dudak == HUMAN
                  else _("{who} is the Dudák").format(who=self.who(dudak)))
         lines = [_("You lose: you are the last one holding cards.") if dudak == HUMAN
@@ -397,14 +379,15 @@ class DudakTable(TableView):
                 lines.append(_("Still holding cards: {list}").format(list=", ".join(
                     ngettext("{who} ({n} card)", "{who} ({n} cards)", counts[s]).format(
                         who=self.who(s), n=counts[s]) for s in holding)))
-            if any(counts[s] == counts[dudak] for s in holding):
+            if obs["net_tie"]:
                 lines.append(_("On a tie, the player whose turn came soonest is the Dudák."))
         lines.append(_("The Dudák deals the next game."))
         return title, lines
 
-    def safety_net(self, obs: dict[str, Any]) -> bool:
+    @staticmethod
+    def safety_net(obs: dict[str, Any]) -> bool:
         """The deal stopped at the move limit (DUD-12), not because one player was left."""
-        return bool(obs["is_over"]) and sum(1 for n in obs["card_counts"] if n) > 1
+        return bool(obs["safety_net"])
 
     # ----- labels and drawing ------------------------------------------------------------
     def plate_lines(self, obs: dict[str, Any], seat: int) -> tuple[str, str]:

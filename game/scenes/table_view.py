@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 MOVE_TIME = 0.38
 STAGGER = 0.07
 BANNER_TIME = 2.2
+BANNER_LINES = 2          # announcements shown together in the banner's box
+BANNER_QUEUE = 3          # turns of them for one move, at most
 Slot = tuple[float, float, float, float]        # x, y, angle, z
 
 
@@ -119,7 +121,9 @@ class TableView(arcade.View):
         self.level_label = Label("", 14, (220, 235, 220), anchor_x="left")
         self.status = Label("", 18, (255, 250, 220), bold=True, multiline=True, width=500,
                             align="center")
-        self.banner = Label("", 22, (255, 240, 170), bold=True)
+        self.banner = Label("", 22, (255, 240, 170), bold=True, multiline=True,
+                            width=800, align="center")
+        self.banner_queue: list[str] = []        # announcements waiting their turn
         self.labels: list[Label] = []
         self.bar = ButtonGroup(Button(_("Rules"), self.open_rules, name="rules"),
                                Button(_("Menu"), self.pause, name="menu"))
@@ -293,7 +297,7 @@ class TableView(arcade.View):
             b.place(box.cx, box.cy, box.w, box.h)
         sb = self.status_box()
         self.status.text.width = int(sb.w - 16)
-        self.banner.place(L.w / 2, L.h - L.bar_h - 30 * L.s, max(16.0, 22 * L.s))
+        self.fit_banner()
         for p in self.shared_panels:
             p.place(L.w, L.h)
 
@@ -492,14 +496,16 @@ class TableView(arcade.View):
     def announce_all(self, seat: int | None, events: list[Event]) -> None:
         """Banners and sounds for a move's announcements, and the deal sound for cards
         that go to a hand."""
+        lines: list[str] = []
         for e in events:
             if e.kind == "announce":
                 line = self.announce(e, seat)
                 if line:
-                    self.show_banner(line)
+                    lines.append(line)
                 name = self.sound_for(e)
                 if name:
                     self.app.sounds.play(name)
+        self.show_banners(lines)
         if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
             self.app.sounds.play("deal")
 
@@ -528,8 +534,32 @@ class TableView(arcade.View):
         self.refresh()
 
     def show_banner(self, text: str) -> None:
-        self.banner.set(text)
+        """An announcement, shown now (it replaces an older one)."""
+        self.show_banners([text])
+
+    def show_banners(self, lines: list[str]) -> None:
+        """The announcements of one move, one under the other in the banner's box (two
+        at a time; more take turns) instead of running off the window's edges side by
+        side; a later move's announcements replace them."""
+        lines = [line for i, line in enumerate(lines) if line and line not in lines[:i]]
+        if not lines:
+            return
+        self.banner_queue = lines[BANNER_LINES:BANNER_LINES * BANNER_QUEUE]
+        self.banner.set("\n".join(lines[:BANNER_LINES]))
+        self.fit_banner()
         self.banner_left = BANNER_TIME * max(self.scale, 0.3)
+
+    def fit_banner(self) -> None:
+        """The banner wraps inside the window and shrinks until it fits its box (three
+        lines of text at the size it started from)."""
+        L = self.layout
+        t = self.banner.text
+        t.width = max(1, int(L.w - 120 * L.s))
+        size = start = max(16.0, 22 * L.s)
+        self.banner.place(L.w / 2, L.banner_y(), size)
+        while t.text and t.content_height > 4.2 * start and size > 11:
+            size -= 1
+            t.font_size = size
 
     def press_action(self, action: Action) -> None:
         moves = action.moves(self.human_moves())
@@ -657,6 +687,8 @@ class TableView(arcade.View):
             self.banner_left -= dt
             if self.banner_left <= 0:
                 self.banner.set("")
+                if self.banner_queue:
+                    self.show_banners(self.banner_queue)
         if self.modal_open:
             return
         if self.session.is_over:
@@ -861,7 +893,7 @@ class TableView(arcade.View):
                 arcade.draw_rect_outline(arcade.XYWH(sp.center_x, sp.center_y, L.card_w + 6,
                                                      L.card_h + 6), (255, 220, 80), 4, sp.angle)
         if self.banner.text.text:
-            w = self.banner.text.content_width + 40
+            w = min(self.banner.text.content_width + 40, L.w - 20)
             arcade.draw_rect_filled(arcade.XYWH(self.banner.text.x, self.banner.text.y, w,
                                                 self.banner.text.content_height + 14),
                                     (0, 0, 0, 140))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai import levels, make_bot
+from game.ai import level_file, levels, make_bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.session.pacer import Pacer
 from game.store import files, saves
@@ -67,8 +67,9 @@ class DealSession:
         bots = {s: make_bot(key, self.level, seed=seed_of * 8 + s)
                 for s in self.ai_seats}
         delay = table[self.level].get("think_delay", DEFAULT_THINK)
+        pacing = level_file(key).get("pacing", {})
         self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), seed_of + 17,
-                           scale=pace)
+                           scale=pace, hand_over=float(pacing.get("hand_over", 0.0)))
         self.version = 0                  # raised by every change of state
         self.paused = False
         self.surrendered = False

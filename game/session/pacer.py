@@ -45,9 +45,12 @@ def anytime(bot: Any) -> Any:
 
 class Pacer:
     def __init__(self, bots: dict[int, Any], think_range: tuple[float, float], seed: int,
-                 scale: Callable[[], float] = lambda: 1.0) -> None:
+                 scale: Callable[[], float] = lambda: 1.0, hand_over: float = 0.0) -> None:
         self.bots = {seat: anytime(b) for seat, b in bots.items()}
         self.think_range = think_range
+        #: added to the delay when the turn passes from another computer (read time)
+        self.hand_over = hand_over
+        self.last_seat: int | None = None  # the computer that moved last
         self.rng = Rng(seed)
         self.scale = scale
         self.seat: int | None = None      # the seat whose decision is under way
@@ -62,6 +65,8 @@ class Pacer:
         self.seat, self.turn_key = seat, key
         a, b = self.think_range
         self.delay = a + (b - a) * self.rng.random()
+        if self.last_seat is not None and self.last_seat != seat:
+            self.delay += self.hand_over
         self.timer = 0.0
         self.starts += 1
         self.bots[seat].start(obs, legal)
@@ -78,6 +83,7 @@ class Pacer:
         number of moves played); the move to play once it is ready, else None."""
         if seat is None or seat not in self.bots:
             self.seat = None
+            self.last_seat = None        # the human moves between: no hand-over wait
             return None
         if self.seat != seat or self.turn_key != key:
             obs, legal = observe()
@@ -90,5 +96,6 @@ class Pacer:
         if self.timer < self.delay * self.scale() or not self.done:
             return None
         self.seat = None
+        self.last_seat = seat
         one = self._legal_one
         return one if one is not None else bot.best()

@@ -42,6 +42,11 @@ class TableLayout:
         self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
         self.font = 16 * self.s
 
+    def banner_y(self) -> float:
+        """Where announcements show: just under the top bar (a table moves it off the
+        cards it would cover)."""
+        return self.h - self.bar_h - 30 * self.s
+
     def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:
         """A top-bar button, wide enough for a label ``text_w`` pixels wide."""
         w = max(96.0, 110 * self.s, text_w + 28)

@@ -18,6 +18,11 @@ class DurakLayout(TableLayout):
         self.table_zone = Box((left + right) / 2, self.table_y, right - left,
                               self.card_h * 1.75)
 
+    def banner_y(self) -> float:
+        """Announcements: in the gap between the opponent's hand and the bout, so they
+        never cover the opponent's cards."""
+        return (self.opp_y - self.card_h / 2 + self.table_y + self.card_h * 0.6) / 2
+
     def talon_card(self, i: int) -> tuple[float, float]:
         """The i-th card of the talon from the bottom (slightly stacked)."""
         k = min(i, 12) * 0.6 * self.s
