@@ -50,6 +50,8 @@ class Recorder:
 
 def shown(view: Any) -> dict[str, Any]:
     """What the frame just drawn shows: the words and buttons it drew from."""
+    if not hasattr(view, "session"):
+        return {"view": type(view).__name__}
     return {"moves": len(view.session.journal.moves),
             "status": view.status.text.text,
             "buttons": sorted(spec.name for spec, b in zip(view.action_specs,
@@ -116,5 +118,44 @@ def test_every_committed_move_is_drawn_without_any_input(app: CardClubWindow, ga
             assert any(s["moves"] >= c["moves"] for s in drawn), (
                 f"{game}: move {c['moves']} committed at {t:.2f}s was not drawn within "
                 f"{SHOWN_WITHIN * 1000:.0f} ms (frames then: {drawn[:3]})")
+    finally:
+        rec.close()
+
+
+def test_continue_on_the_menu_draws_the_table_at_once(app: CardClubWindow) -> None:
+    """Continue builds the resumed table in the frame of the click; that long frame used
+    to count as calm, and the window went idle still showing the menu."""
+    from game.scenes.menu import MenuView
+    from game.scenes.tables import table_class
+    from game.store import files
+
+    app.think_scale = 1000.0
+    view = table_class("durak")(app, seed=5)
+    app.show_view(view)
+    pump(app, 2)
+    files.writer.flush()
+    app.open("menu")
+    pump(app, 3)
+    menu = app.current_view
+    assert isinstance(menu, MenuView)
+    cont = menu.buttons.by_name("continue")
+    assert cont.visible
+    rec = Recorder(app)
+    try:
+        for _ in range(30):                    # the menu goes idle first
+            rec.tick()
+        assert app.idle
+        app.dispatch_event("on_mouse_press", cont.cx, cont.cy, 1, 0)
+        app.dispatch_event("on_mouse_release", cont.cx, cont.cy, 1, 0)
+        table = app.current_view
+        assert table is not menu and hasattr(table, "session")
+        t0 = rec.now
+        rec.now += 0.6                           # the slow frame that built the table
+        app._dispatch_frame(0.6)
+        while rec.now - t0 < 0.6 + SHOWN_WITHIN:
+            rec.tick()
+        drawn = [s for t, s in rec.frames if t > t0]
+        assert drawn, "no frame drawn after Continue"
+        assert drawn[-1] == expected(table)
     finally:
         rec.close()
