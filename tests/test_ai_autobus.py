@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.ai import make_bot
 from game.ai.autobus_plan import Planner, context_from_obs, from_obs
-from game.ai.autobus_search import AutobusSearch
+from game.ai.autobus_search import AutobusSearch, AutobusSim
 from game.rules import Move
 from game.rules.autobus import Autobus
 
@@ -176,7 +176,9 @@ def test_hard_plays_its_own_turns_in_the_walks_by_the_plan() -> None:
     trial = g.clone()
     first = Move("play", ("3H", "hand", "run1"))
     trial._apply(first)
-    bot._own_turn(trial, 0, bot._plans[first][1:])
+    sim = bot.sim
+    assert isinstance(sim, AutobusSim)
+    sim.own_turn(trial, 0, bot.sim_plans()[first][1:])
     # 4C and the reserve top 5H followed the 3H: the run now needs a 6 or more
     assert trial.runs[0] is not None and len(trial.runs[0]) >= 5
     assert trial.runs[0][2:5] == ["3H", "4C", "5H"]
@@ -193,7 +195,7 @@ def test_hard_keeps_the_planners_choice_unless_the_search_is_confident() -> None
     bot.start(obs, legal)
     while not bot.step(0.01):
         pass
-    n = bot.root.children[bot._cands[0]].visits
+    n = bot.root.children[bot.root_moves[0]].visits
     assert n == 40
     # a fabricated record: candidate 1 always 1 point better, candidate 2 better on average
     # but noisy (+9 or -7): only candidate 1 is a confident improvement
@@ -202,7 +204,7 @@ def test_hard_keeps_the_planners_choice_unless_the_search_is_confident() -> None
     assert bot._confident() == 1
     bot._diff[1] = bot._diff_sq[1] = 0.0
     assert bot._confident() == 0            # the noisy one does not replace the plan
-    assert bot.best() == bot._cands[0]
+    assert bot.best() == bot.root_moves[0]
 
 
 def test_hard_thinks_one_walk_at_a_time() -> None:
@@ -214,7 +216,7 @@ def test_hard_thinks_one_walk_at_a_time() -> None:
     bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 2, "margin": 1e9})
     assert isinstance(bot, AutobusSearch)
     bot.start(obs, legal)
-    k = len(bot._cands)
+    k = len(bot.root_moves)
     assert k >= 2
     walks = 0
     while bot.iterations_done < 1:

@@ -16,37 +16,163 @@ from game.ai.autobus_plan import (
     from_game,
     from_obs,
 )
-from game.ai.bots import Anytime, option
+from game.ai.bots import option
 from game.ai.infer import sample
-from game.rules import Move, Rng
+from game.ai.ismcts import Draws, Ismcts, SimulatorBase
+from game.ai.search import Policy, _policy, rollout_kinds
+from game.rules import Game, Move, Rng
 
 
-class Node:
-    """One of the seat's own decisions in the tree: the statistics of the move that led
-    here (``visits``, ``total``, ``avail``: how often it was available when its parent was
-    passed) and the children by move."""
+class AutobusSim(SimulatorBase[Any, Move]):
+    """The engine as the search's simulator for one observation, turn by turn: a tree
+    move is the seat's first move of a turn played with the rest of that turn (its plan,
+    then the planner again after each new card: ``own = "plan"``; or the ``normal``
+    heuristic); the other seats play the normal heuristic (:meth:`model`); a walk's end
+    is scored by :meth:`score`.  The moves at a later turn are the planner's
+    ``inner_width`` best first moves and the normal move (:meth:`candidates`)."""
 
-    __slots__ = ("avail", "children", "prior", "total", "visits")
+    def __init__(self, obs: dict[str, Any], policy: Policy, own: str, weights: Weights,
+                 inner_width: int, inner_nodes: int, inner_normal: bool, margin: float,
+                 win: float) -> None:
+        self.obs = obs
+        self.seat: int = obs["seat"]
+        self.policy = policy
+        self.own = own
+        self.weights = weights
+        self.inner_width, self.inner_nodes = inner_width, inner_nodes
+        self.inner_normal = inner_normal
+        self.margin, self.win = margin, win
+        #: the plan of each root move (the search's start fills it in)
+        self.root_plans: dict[Move, list[Move]] = {}
+        self._plans: dict[Move, list[Move]] = {}
 
-    def __init__(self, prior: float = 0.0) -> None:
-        self.children: dict[Move, Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-        self.prior = prior
+    # ----- the simulator ------------------------------------------------------------------
+    def determinize(self, rng: Draws) -> Game:
+        assert isinstance(rng, Rng)
+        return sample(self.obs, rng)
+
+    def clone(self, s: Any) -> Any:
+        return s.clone()
+
+    def begin(self, s: Any) -> None:
+        self._plans = self.root_plans
+
+    def to_move(self, s: Any) -> int:
+        seat: int = s.current_player
+        return seat
+
+    def is_terminal(self, s: Any) -> bool:
+        over: bool = s.is_over
+        return over
+
+    def choices(self, s: Any) -> tuple[list[Move], list[float] | None]:
+        cands, priors, self._plans = self.candidates(s, self.seat)
+        return cands, priors
+
+    def apply(self, s: Any, m: Move) -> None:
+        """The seat's move ``m`` and the rest of its turn (by the plan ``m`` was listed
+        with); another seat's move alone."""
+        seat = s.current_player
+        s._apply(m)
+        if seat == self.seat:
+            self.own_turn(s, seat, self._plans.get(m, [m])[1:])
+
+    def model(self, s: Any) -> Move:
+        return self.policy(s, s.legal_moves())
+
+    def rollout(self, s: Any, rng: Draws) -> list[float]:
+        """No playout: the walk's end scored for the seat (:meth:`score`)."""
+        reward = [0.0] * s.players
+        reward[self.seat] = self.score(s, self.seat)
+        return reward
+
+    # ----- turns, plans and scores ------------------------------------------------------
+    def prior_list(self, cands: list[Move], vals: dict[Move, float]) -> list[float]:
+        """The planner's value of each candidate relative to the best (0 for the best,
+        at most ``2 * margin`` below; a move the planner did not rank counts as
+        ``margin`` below)."""
+        top = max(vals.values()) if vals else 0.0
+        out = []
+        for m in cands:
+            v = vals.get(m)
+            d = -self.margin if v is None else v - top
+            out.append(max(d, -2.0 * self.margin))
+        return out
 
 
-class AutobusSearch(Anytime):
+    def candidates(self, g: Any, seat: int) -> tuple[list[Move], list[float],
+                                                      dict[Move, list[Move]]]:
+        """The planner's best first moves at the seat's turn in ``g`` (planned on what the
+        seat sees there) and the normal move, with their priors and plans."""
+        legal = g.legal_moves()
+        hm = self.policy(g, legal)
+        if len(legal) == 1:
+            return [hm], [0.0], {}
+        plans = self.plans_at(g, seat, legal)
+        vals = {m: v for m, (v, _) in plans.items()}
+        cands = sorted(vals, key=lambda m: -vals[m])[:self.inner_width]
+        if hm in cands:
+            cands.remove(hm)
+        cands.insert(0, hm)
+        priors = self.prior_list(cands, vals)
+        if self.inner_normal:      # the normal move is tried first and carries no penalty
+            priors[0] = 0.0
+        return cands, priors, {m: p for m, (_, p) in plans.items()}
+
+
+    def plans_at(self, g: Any, seat: int,
+                    legal: list[Move]) -> dict[Move, tuple[float, list[Move]]]:
+        """The planner's plans at ``seat``'s turn in ``g``, on what the seat sees there."""
+        ctx = context_from_game(g, seat, self.weights)
+        return Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
+
+
+    def own_turn(self, g: Any, seat: int, rest: list[Move]) -> None:
+        """The rest of ``seat``'s turn: the moves ``rest`` still planned, then (with
+        ``own = "plan"``) the planner's plans on what the seat sees after each new card,
+        or (``own = "normal"``) the normal heuristic."""
+        rest = list(rest) if self.own == "plan" else []
+        while not g.is_over and g.current_player == seat:
+            if rest:
+                m = rest.pop(0)
+                if m in g.legal_moves():     # a plan stops where news arrives, so its
+                    g._apply(m)              # moves stay legal; this is a safeguard
+                    continue
+                rest = []
+            legal = g.legal_moves()
+            plans = self.plans_at(g, seat, legal) if self.own == "plan" else {}
+            if not plans:
+                g._apply(self.policy(g, legal))
+                continue
+            m = max(plans, key=lambda k: plans[k][0])    # legal: planned from ``legal``
+            g._apply(m)
+            rest = list(plans[m][1][1:])
+
+
+    def score(self, g: Any, seat: int) -> float:
+        if g.winner is not None:
+            return self.win if g.winner == seat else -self.win
+        n = g.players
+        others = [len(g.reserves[(seat + i) % n]) for i in range(1, n)]
+        lead = 0.5 * min(others) + 0.5 * sum(others) / len(others)
+        st = from_game(g, seat)
+        return evaluate(st, context_from_game(g, seat, self.weights)) + \
+            self.weights.reserve * lead
+
+
+class AutobusSearch(Ismcts[Any, Move]):
     """Determinized tree search (single-observer ISMCTS) over the seat's own turns.
 
     ``start`` asks the turn planner (on the observation alone) for every first move's
     value and plan; the ``width`` best and the ``normal`` level's move are the root's
-    children.  Each iteration samples a full deal consistent with the observation (the
-    engine's ``sample``: other hands, the reserves under their tops, the stock) and walks
-    down the tree; with ``sweep`` every root move is played on each sampled deal (common
-    random numbers), one walk per call, else UCB1 picks the root move.  Below the root
-    a node picks among the candidate moves by UCB1 with availability counts (candidate
-    sets differ between deals) plus a progressive bias from the planner's value.  The
+    children.  Each iteration samples a full deal consistent with the observation
+    (game/ai/infer/autobus.py: other hands, the reserves under their tops, the stock)
+    and walks down the tree (game/ai/ismcts.py, on :class:`AutobusSim`); with
+    ``sweep`` every root move is played on each sampled deal (common random numbers),
+    one walk per call, else UCB1 picks the root move.  Below the root a node picks
+    among the candidate moves by UCB1 with availability counts (candidate sets differ
+    between deals, and the counts grow at every visit) plus a progressive bias from the
+    planner's value (its prior); a walk adds every node on its way.  The
     rest of the seat's turn follows the plan of the move tried, then the planner again
     after each new card (``own = "plan"``; ``"normal"``: the normal heuristic); the
     other seats' turns follow ``normal`` (an opponent model, so the tree branches on
@@ -65,20 +191,18 @@ class AutobusSearch(Anytime):
     nothing new was seen) are final at once.
     """
 
-    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
-        from game.ai.search import _policy, rollout_kinds
-        from game.rules import GAMES
+    hints = False
+    model = True
+    model_nodes = "none"
+    expand_one = False
+    avail_every_visit = True
+    defaults = {"budget": 0.1, "exploration": 8.0, "bias": 1.0, "widen": 0.0}
 
-        self.level = level
-        self.cls = GAMES[game]
-        self.rng = Rng(seed)
-        self.budget = float(params.get("budget", 0.1))
-        self.iterations = int(params.get("iterations", 0))
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        super().__init__(game, level, seed, params)
         self.width = int(params.get("width", 5))
         self.inner_width = int(params.get("inner_width", 3))
         self.depth = max(1, int(params.get("depth", 2)))
-        self.exploration = float(params.get("exploration", 8.0))
-        self.bias = float(params.get("bias", 1.0))
         self.margin = float(params.get("margin", 6.0))
         #: at the seat's later turns the normal move goes first, as a prior of the best
         self.inner_normal = bool(params.get("inner_normal", True))
@@ -100,82 +224,66 @@ class AutobusSearch(Anytime):
         self.policy = _policy(game, option(params, "rollout", "normal",
                                            rollout_kinds(game)))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
-        self._plans: dict[Move, list[Move]] = {}
         self._st: TurnState | None = None
         self._expect: tuple[Any, ...] | None = None
-        self._obs: dict[str, Any] = {}
-        self._cands: list[Move] = []
-        self._priors: list[float] = []
-        self._root = Node()
-        self._diff: list[float] = []
-        self._diff_sq: list[float] = []
-        self._pairs = 0
-        self._deal: Any = None
-        self._scores: list[float] = []
-        self._count = 0
-        self._spent = 0.0
-        self._final = True
+
+    def _code(self, move: Move) -> Move:
+        return move
+
+    def _simulator(self, observation: dict[str, Any]) -> AutobusSim:
+        return AutobusSim(observation, self.policy, self.own, self.weights, self.inner_width,
+                          self.inner_nodes, self.inner_normal, self.margin, self.win)
+
+    def sim_plans(self) -> dict[Move, list[Move]]:
+        """The plan of each root move of the decision being searched."""
+        sim = self.sim
+        assert isinstance(sim, AutobusSim)
+        return sim.root_plans
 
     # ----- anytime interface --------------------------------------------------------------
     def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
-        if not legal:
-            raise ValueError("no legal moves to choose from")
-        self._obs = observation
-        self._count, self._spent = 0, 0.0
-        self._diff, self._diff_sq = [0.0] * (self.width + 1), [0.0] * (self.width + 1)
-        self._pairs, self._deal, self._scores = 0, None, []
-        self._plans, self._st = {}, None
-        self._root = Node()
+        super().start(observation, legal)
+        sim = self.sim
+        assert isinstance(sim, AutobusSim)
+        self._st = None
         if len(legal) == 1:
-            self._cands, self._priors, self._final = [legal[0]], [0.0], True
+            self.root_moves, self.root_priors, self._final = [legal[0]], [0.0], True
             return
         st = from_obs(observation)
         self._st = st
         fp = (observation["seat"], observation["turn"], st.key())
         plan = self._plans_kept
         if self.follow and plan and self._expect == fp and plan[0] in legal:
-            self._cands, self._priors, self._final = [plan[0]], [0.0], True
-            self._plans = {plan[0]: plan}
+            self.root_moves, self.root_priors, self._final = [plan[0]], [0.0], True
+            sim.root_plans = {plan[0]: plan}
             return
         planner = Planner(context_from_obs(observation, self.weights), self.nodes)
         plans = planner.root_plans(st, legal)
         vals = {m: v for m, (v, _) in plans.items()}
-        self._plans = {m: p for m, (_, p) in plans.items()}
+        sim.root_plans = {m: p for m, (_, p) in plans.items()}
         ranked = sorted(vals, key=lambda m: -vals[m]) or [legal[0]]
-        self._cands = ranked[:self.width]
+        self.root_moves = ranked[:self.width]
         hm = self._heuristic.decide(observation, legal)
-        if hm not in self._cands:        # the opponent model's own choice is a candidate
-            self._cands.append(hm)
-        self._priors = self._prior_list(self._cands, vals)
-        self._final = (len(self._cands) == 1
+        if hm not in self.root_moves:    # the opponent model's own choice is a candidate
+            self.root_moves.append(hm)
+        self.root_priors = sim.prior_list(self.root_moves, vals)
+        self._final = (len(self.root_moves) == 1
                        or vals[ranked[0]] - vals[ranked[1]] > self.margin)
 
-    def _prior_list(self, cands: list[Move], vals: dict[Move, float]) -> list[float]:
-        """The planner's value of each candidate relative to the best (0 for the best,
-        at most ``2 * margin`` below; a move the planner did not rank counts as
-        ``margin`` below)."""
-        top = max(vals.values()) if vals else 0.0
-        out = []
-        for m in cands:
-            v = vals.get(m)
-            d = -self.margin if v is None else v - top
-            out.append(max(d, -2.0 * self.margin))
-        return out
-
     def best(self) -> Move:
-        if not self._cands:
+        if not self._legal:
             raise RuntimeError("best() before start()")
         if self.sweep and self.confidence > 0:
             best = self._confident()
         else:
             kids = self._root.children
             best, key = 0, (-1, -1e18)
-            for i, m in enumerate(self._cands):    # ties keep the planner's order
+            for i, m in enumerate(self.root_moves):    # ties keep the planner's order
                 ch = kids.get(m)
                 k = (0, 0.0) if ch is None else (ch.visits, ch.total / max(ch.visits, 1))
                 if k > key:
                     best, key = i, k
-        move = self._cands[best]
+        move = self.root_moves[best]
         self._keep(move)
         return move
 
@@ -187,12 +295,13 @@ class AutobusSearch(Anytime):
         if n < 2:
             return 0
         best, best_mean = 0, 0.0
-        for i in range(1, len(self._cands)):
+        for i in range(1, len(self.root_moves)):
             mean = self._diff[i] / n
             var = max(self._diff_sq[i] / n - mean * mean, 0.0)
             if mean - self.confidence * math.sqrt(var / n) > 0 and mean > best_mean:
                 best, best_mean = i, mean
         return best
+
 
     _plans_kept: list[Move] | None = None
 
@@ -200,7 +309,7 @@ class AutobusSearch(Anytime):
         """Remember the rest of the plan that starts with ``move`` and the position it
         leads to, so the next decision of this turn can play on without searching."""
         self._plans_kept, self._expect = None, None
-        plan, st = self._plans.get(move), self._st
+        plan, st = self.sim_plans().get(move), self._st
         if not plan or st is None or move.kind != "play" or len(plan) < 2:
             return
         card, src, dst = move.args
@@ -208,148 +317,3 @@ class AutobusSearch(Anytime):
         self._plans_kept = plan[1:]
         self._expect = (self._obs["seat"], self._obs["turn"], ns.key())
 
-    @property
-    def root(self) -> Node:
-        return self._root
-
-    # ----- one iteration: a walk down the tree on one sampled deal ------------------------
-    def _iterate(self) -> bool:
-        if not self.sweep:
-            self._descend(sample(self._obs, self.rng), None)
-            return True
-        # one walk per call (a whole sweep could hold a frame for a quarter second): the
-        # sampled deal waits in ``_deal`` until every root move has been played on it;
-        # only a finished sweep counts as an iteration (and as a pair for ``confidence``)
-        if self._deal is None:
-            self._deal, self._scores = sample(self._obs, self.rng), []
-        i = len(self._scores)
-        m = self._cands[i]
-        kids = self._root.children
-        if m not in kids:
-            kids[m] = Node(self._priors[i])
-        kids[m].avail += 1
-        self._scores.append(self._descend(self._deal.clone(), m))
-        if len(self._scores) < len(self._cands):
-            return False
-        for j, sc in enumerate(self._scores):    # paired with the planner's choice
-            d = sc - self._scores[0]
-            self._diff[j] += d
-            self._diff_sq[j] += d * d
-        self._pairs += 1
-        self._deal = None
-        return True
-
-    def _descend(self, g: Any, first: Move | None) -> float:
-        """One walk down the tree on the sampled deal ``g`` (from the root move ``first``
-        when given, else the one UCB selects)."""
-        seat = self._obs["seat"]
-        node = self._root
-        path: list[Node] = []
-        cands, priors, plans = self._cands, self._priors, self._plans
-        for level in range(self.depth):
-            if level:
-                cands, priors, plans = self._candidates(g, seat)
-            if level == 0 and first is not None:
-                child, m = node.children[first], first
-            else:
-                child, m = self._select(node, cands, priors)
-            path.append(child)
-            g._apply(m)
-            self._own_turn(g, seat, plans.get(m, [m])[1:])
-            if level == self.depth - 1 or g.is_over:
-                break
-            while not g.is_over and g.current_player != seat:
-                g._apply(self.policy(g, g.legal_moves()))
-            if g.is_over:
-                break
-            node = child
-        score = self._score(g, seat)
-        for n in path:
-            n.visits += 1
-            n.total += score
-        self._root.visits += 1
-        return score
-
-    def _select(self, node: Node, cands: list[Move],
-                priors: list[float]) -> tuple[Node, Move]:
-        """UCB1 with availability counts and a progressive bias; an untried candidate
-        goes first (the planner's best first)."""
-        kids = node.children
-        untried = -1
-        for i, m in enumerate(cands):
-            ch = kids.get(m)
-            if ch is None:
-                if untried < 0 or priors[i] > priors[untried]:
-                    untried = i
-            else:
-                ch.avail += 1
-        if untried >= 0:         # ties keep the earliest (the normal move inside)
-            m = cands[untried]
-            ch = kids[m] = Node(priors[untried])
-            ch.avail = 1
-            return ch, m
-        c, bias = self.exploration, self.bias
-        best_v, best_i = -1e18, 0
-        for i, m in enumerate(cands):
-            ch = kids[m]
-            v = (ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                 + bias * ch.prior / (ch.visits + 1))
-            if v > best_v:
-                best_v, best_i = v, i
-        return kids[cands[best_i]], cands[best_i]
-
-    def _candidates(self, g: Any, seat: int) -> tuple[list[Move], list[float],
-                                                      dict[Move, list[Move]]]:
-        """The planner's best first moves at the seat's turn in ``g`` (planned on what the
-        seat sees there) and the normal move, with their priors and plans."""
-        legal = g.legal_moves()
-        hm = self.policy(g, legal)
-        if len(legal) == 1:
-            return [hm], [0.0], {}
-        plans = self._root_plans(g, seat, legal)
-        vals = {m: v for m, (v, _) in plans.items()}
-        cands = sorted(vals, key=lambda m: -vals[m])[:self.inner_width]
-        if hm in cands:
-            cands.remove(hm)
-        cands.insert(0, hm)
-        priors = self._prior_list(cands, vals)
-        if self.inner_normal:      # the normal move is tried first and carries no penalty
-            priors[0] = 0.0
-        return cands, priors, {m: p for m, (_, p) in plans.items()}
-
-    def _root_plans(self, g: Any, seat: int,
-                    legal: list[Move]) -> dict[Move, tuple[float, list[Move]]]:
-        """The planner's plans at ``seat``'s turn in ``g``, on what the seat sees there."""
-        ctx = context_from_game(g, seat, self.weights)
-        return Planner(ctx, self.inner_nodes).root_plans(from_game(g, seat), legal)
-
-    def _own_turn(self, g: Any, seat: int, rest: list[Move]) -> None:
-        """The rest of ``seat``'s turn: the moves ``rest`` still planned, then (with
-        ``own = "plan"``) the planner's plans on what the seat sees after each new card,
-        or (``own = "normal"``) the normal heuristic."""
-        rest = list(rest) if self.own == "plan" else []
-        while not g.is_over and g.current_player == seat:
-            if rest:
-                m = rest.pop(0)
-                if m in g.legal_moves():     # a plan stops where news arrives, so its
-                    g._apply(m)              # moves stay legal; this is a safeguard
-                    continue
-                rest = []
-            legal = g.legal_moves()
-            plans = self._root_plans(g, seat, legal) if self.own == "plan" else {}
-            if not plans:
-                g._apply(self.policy(g, legal))
-                continue
-            m = max(plans, key=lambda k: plans[k][0])    # legal: planned from ``legal``
-            g._apply(m)
-            rest = list(plans[m][1][1:])
-
-    def _score(self, g: Any, seat: int) -> float:
-        if g.winner is not None:
-            return self.win if g.winner == seat else -self.win
-        n = g.players
-        others = [len(g.reserves[(seat + i) % n]) for i in range(1, n)]
-        lead = 0.5 * min(others) + 0.5 * sum(others) / len(others)
-        st = from_game(g, seat)
-        return evaluate(st, context_from_game(g, seat, self.weights)) + \
-            self.weights.reserve * lead

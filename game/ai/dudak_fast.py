@@ -109,7 +109,8 @@ class FastDudak:
         self.tmask = [SUIT_MASK[t] if t >= 0 else 0 for t in trumps]
 
     def clone(self) -> FastDudak:
-        f = FastDudak.__new__(FastDudak)
+        cls = type(self)                # a subclass's copies stay of its class
+        f = cls.__new__(cls)
         f.hands = list(self.hands)
         f.coll = self.coll
         f.trumps = list(self.trumps)

@@ -1,12 +1,13 @@
-"""The Dudák ``hard`` level: information-set MCTS on the lean simulator (dudak_fast.py).
+"""The Dudák ``hard`` level: information-set MCTS (game/ai/ismcts.py) on the lean
+simulator (dudak_fast.py).
 
-The same search as game/ai/search.py (single-observer ISMCTS, UCB1 with availability
-counts, progressive widening below the root with a bias toward the rollout policy's
-move), specialised for Dudák so that an iteration costs a fraction of the generic one:
-states are bit masks, moves are ints, and the rollout policies are built into the
-simulator.  Each iteration
+The search of game/ai/ismcts.py (UCB1 with availability counts, progressive widening
+below the root with a bias toward the rollout policy's move) on Dudák's own simulator,
+so that an iteration costs a fraction of the generic one: states are bit masks, moves
+are ints, and the rollout policies are built into the simulator.  Each iteration
 
-1. deals the unseen cards at random to the other hands by size (the engine's ``sample``),
+1. deals the unseen cards at random to the other hands by size, avoiding the cards the
+   pile shows a hand did not hold (game/ai/infer/dudak.py),
 2. walks the tree, adding one node for a move of the searching seat (with ``opp_tree =
    "policy"`` the other seats' moves in the tree are their rollout policy's move in the
    sampled deal, as in the rollouts, added on the way; so the tree branches on the
@@ -25,187 +26,67 @@ The bot never reads hidden cards: it gets only the observation and the legal mov
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from game.ai.bots import Anytime, option
+from game.ai.bots import option
 from game.ai.dudak_fast import PLAYERS, FastDudak, to_code
-from game.ai.infer.dudak import Deals, evidence
+from game.ai.infer.dudak import Beliefs, Deals
+from game.ai.ismcts import Draws, Ismcts, SimulatorBase
 from game.rules import Move, Rng
-
-
-class Node:
-    __slots__ = ("avail", "children", "hint", "seat", "total", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat                       # who made the move leading here
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-        self.hint = -1                         # the rollout policy's move here
-
 
 #: the rollout policies a seat can play: the greedy baseline or the normal heuristic
 POLICY_KINDS = ("greedy", "normal")
 
 
-class DudakSearch(Anytime):
-    batch = 4              # iterations between clock reads (one is cheap)
+class DudakSim(SimulatorBase[FastDudak, int]):
+    """FastDudak as the search's simulator, for one observation: the searching seat
+    plays ``own``, the others ``opponents`` (each "greedy" or "normal")."""
 
-    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
-        if game != "dudak":
-            raise ValueError("dudak_search plays Dudák only")
-        self.game, self.level = game, level
-        self.rng = Rng(seed)
-        #: CPU seconds of thinking per decision
-        self.budget = float(params.get("budget", 0.15))
-        #: a fixed number of iterations instead of the clock (reproducible decisions)
-        self.iterations = int(params.get("iterations", 0))
-        self.exploration = float(params.get("exploration", 0.7))
-        self.rollout_moves = int(params.get("rollout_moves", 400))
-        self.epsilon = float(params.get("epsilon", 0.0))
-        #: progressive bias toward the rollout policy's move (worth bias / (n + 1))
-        self.bias = float(params.get("bias", 1.0))
-        #: progressive widening below the root (0: every legal move is a child at once)
-        self.widen = float(params.get("widen", 0.5))
-        #: how much of the reward is going out early (0: only "not the Dudák")
-        self.out_order = float(params.get("out_order", 0.0))
-        #: rollout policy of the searching seat and of the others: "greedy" or "normal"
-        self.own = option(params, "own", "greedy", POLICY_KINDS)
-        self.opponents = option(params, "opponents", "greedy", POLICY_KINDS)
-        #: the other seats' moves in the tree: "search" (chosen by UCB, as the searching
-        #: seat's) or "policy" (the rollout policy's move in each sampled deal)
-        self.opp_tree = option(params, "opp_tree", "search", ("search", "policy"))
-        #: deal the hidden cards using what the pile shows of each hand (see evidence)
-        self.infer = bool(params.get("infer", True))
-        #: ... and remember it from turn to turn within a deal
-        self.remember = bool(params.get("remember", True))
-        self._excl: list[int] | None = None
-        self._memory: list[int] = [0] * PLAYERS
-        self._last = (-1, -1)
-        self._obs: dict[str, Any] = {}
-        self._legal: list[Move] = []
-        self._codes: list[int] = []
-        self._deals: Deals | None = None
-        self._seat = 0
-        self._root = Node(-1)
-        self._spent = 0.0
-        self._count = 0
-        self._final = True
+    def __init__(self, deals: Deals, seat: int, own: str, opponents: str, epsilon: float,
+                 rollout_moves: int, out_order: float) -> None:
+        self.deals = deals
+        self.seat = seat
+        self.own_normal = own == "normal"
+        self.opp_normal = opponents == "normal"
+        self.epsilon = epsilon
+        self.rollout_moves = rollout_moves
+        self.out_order = out_order
 
-    # ----- anytime interface ----------------------------------------------------------------
-    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
-        if not legal:
-            raise ValueError("no legal moves to choose from")
-        self._obs = observation
-        self._legal = list(legal)
-        self._codes = [to_code(m) for m in legal]
-        self._seat = int(observation["seat"])
-        self._root = Node(-1)
-        self._spent = 0.0
-        self._count = 0
-        self._final = len(legal) == 1
-        self._excl = None
-        if self.infer:
-            moves = int(observation["moves"])
-            if not self.remember or self._seat != self._last[0] or moves <= self._last[1]:
-                self._memory = [0] * PLAYERS
-            self._last = (self._seat, moves)
-            self._memory = [a | b for a, b in zip(self._memory, evidence(observation),
-                                                  strict=True)]
-            self._excl = list(self._memory)
-        self._deals = Deals(observation, self._excl)
+    def determinize(self, rng: Draws) -> FastDudak:
+        assert isinstance(rng, Rng)
+        return self.deals.deal(rng)
 
-    def best(self) -> Move:
-        if not self._legal:
-            raise RuntimeError("best() before start()")
-        if len(self._legal) == 1:
-            return self._legal[0]
-        kids = self._root.children
-        tried = [c for c in self._codes if c in kids]
-        if not tried:
-            assert self._deals is not None
-            f = self._deals.deal(Rng(self.rng.state))
-            code = self._policy(f)
-            return self._legal[self._codes.index(code)] if code in self._codes else (
-                self._legal[0])
-        hint = self._root.hint
-        code = max(tried, key=lambda c: (kids[c].visits, c == hint, kids[c].total))
-        return self._legal[self._codes.index(code)]
+    def to_move(self, s: FastDudak) -> int:
+        return s.current
 
-    # ----- one iteration --------------------------------------------------------------------
-    def _policy(self, f: FastDudak) -> int:
-        kind = self.own if f.current == self._seat else self.opponents
-        return f.normal() if kind == "normal" else f.greedy()
+    def is_terminal(self, s: FastDudak) -> bool:
+        return s.dudak >= 0
 
-    def _iterate(self) -> None:
-        rng = self.rng
-        assert self._deals is not None
-        f = self._deals.deal(rng)
-        node = root = self._root
-        path: list[Node] = []
-        c = self.exploration
-        first = True
-        bias, widen = self.bias, self.widen
-        fixed = self.opp_tree == "policy"
-        me = self._seat
-        while f.dudak < 0:
-            seat = f.current
-            kids = node.children
-            if fixed and not first and seat != me:
-                m = self._policy(f)
-                f.apply(m)
-                child = kids.get(m)
-                if child is None:
-                    child = kids[m] = Node(seat)
-                node = child
-                path.append(node)
-                continue
-            legal = self._codes if first else f.legal()
-            hint = node.hint
-            if hint not in legal:
-                hint = node.hint = legal[0] if len(legal) == 1 else self._policy(f)
-            room = (len(legal) if first or not widen
-                    else 1 + int(widen * math.sqrt(node.visits)))
-            first = False
-            tried = [m for m in legal if m in kids]
-            if len(tried) < room and len(tried) < len(legal):
-                if hint not in kids:
-                    m = hint
-                else:
-                    untried = [m for m in legal if m not in kids]
-                    m = untried[rng.below(len(untried))]
-                child = Node(seat)
-                kids[m] = child
-                f.apply(m)
-                path.append(child)
-                break
-            best_m = -1
-            best_v = -1.0
-            log = math.log
-            for m in tried:
-                ch = kids[m]
-                ch.avail += 1
-                v = ch.total / ch.visits + c * math.sqrt(log(ch.avail) / ch.visits)
-                if m == hint:
-                    v += bias / (ch.visits + 1)
-                if v > best_v:
-                    best_v, best_m = v, m
-            node = kids[best_m]
-            f.apply(best_m)
-            path.append(node)
-        reward = self._rollout(f)
-        for n in path:
-            n.visits += 1
-            n.total += reward[n.seat]
-        root.visits += 1
+    def choices(self, s: FastDudak) -> tuple[list[int], list[float] | None]:
+        return s.legal(), None
 
-    def _rollout(self, f: FastDudak) -> list[float]:
-        rng, eps = self.rng, self.epsilon
-        me = self._seat
-        own_normal = self.own == "normal"
-        opp_normal = self.opponents == "normal"
+    def apply(self, s: FastDudak, m: int) -> None:
+        s.apply(m)
+
+    def clone(self, s: FastDudak) -> FastDudak:
+        return s.clone()
+
+    def hint(self, s: FastDudak, moves: list[int]) -> int:
+        """The policy of the seat to act (``own`` or ``opponents``)."""
+        normal = self.own_normal if s.current == self.seat else self.opp_normal
+        return s.normal() if normal else s.greedy()
+
+    def model(self, s: FastDudak) -> int:
+        return s.normal() if self.opp_normal else s.greedy()
+
+    def rollout(self, f: FastDudak, rng: Draws) -> list[float]:
+        """Play on by the seats' policies (a random move with chance ``epsilon``), at
+        most ``rollout_moves`` moves; 1 for going out, 0 for the Dudák (``out_order`` of
+        it for going out early), a cut-off deal scored by the cards left."""
+        eps = self.epsilon
+        me = self.seat
+        own_normal = self.own_normal
+        opp_normal = self.opp_normal
         left = self.rollout_moves
         order = self.out_order
         out: list[int] = []
@@ -235,3 +116,38 @@ class DudakSearch(Anytime):
         counts = [f.count(s) for s in range(PLAYERS)]
         most = max(counts) or 1
         return [1.0 - (k / most) ** 2 for k in counts]
+
+
+class DudakSearch(Ismcts[FastDudak, int]):
+    batch = 4              # iterations between clock reads (one is cheap)
+    defaults = {"budget": 0.15, "exploration": 0.7, "bias": 1.0, "widen": 0.5}
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        if game != "dudak":
+            raise ValueError("dudak_search plays Dudák only")
+        super().__init__(game, level, seed, params)
+        self.rollout_moves = int(params.get("rollout_moves", 400))
+        self.epsilon = float(params.get("epsilon", 0.0))
+        #: how much of the reward is going out early (0: only "not the Dudák")
+        self.out_order = float(params.get("out_order", 0.0))
+        #: rollout policy of the searching seat and of the others: "greedy" or "normal"
+        self.own = option(params, "own", "greedy", POLICY_KINDS)
+        self.opponents = option(params, "opponents", "greedy", POLICY_KINDS)
+        #: the other seats' moves in the tree: "search" (chosen by UCB, as the searching
+        #: seat's) or "policy" (the rollout policy's move in each sampled deal, a node on
+        #: the way)
+        self.opp_tree = option(params, "opp_tree", "search", ("search", "policy"))
+        self.model = self.opp_tree == "policy"
+        #: deal the hidden cards using what the pile shows of each hand (see evidence)
+        self.infer = bool(params.get("infer", True))
+        #: ... and remember it from turn to turn within a deal
+        self.remember = bool(params.get("remember", True))
+        self.beliefs = Beliefs(self.remember)
+
+    def _code(self, move: Move) -> int:
+        return to_code(move)
+
+    def _simulator(self, observation: dict[str, Any]) -> DudakSim:
+        exclude = self.beliefs.update(observation) if self.infer else None
+        return DudakSim(Deals(observation, exclude), self._seat, self.own, self.opponents,
+                        self.epsilon, self.rollout_moves, self.out_order)

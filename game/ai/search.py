@@ -1,22 +1,13 @@
-"""Information-set Monte Carlo tree search: the "hard" levels.
+"""The generic hard level: information-set MCTS (game/ai/ismcts.py) on the engines.
 
-Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree over the moves the
-deal can take from the searching seat's point of view.  Each iteration
-
-1. samples a full state consistent with the observation (the engine's ``sample``, which
-   keeps known cards where they are and respects what passes, takes and trumps prove),
-2. walks the tree by UCB1 with availability counts, restricted to the moves legal in that
-   sample, and adds one new node,
-3. plays the deal on with a heuristic policy (the level's ``rollout`` heuristic with a
-   little randomness), cut off after ``rollout_moves`` moves and scored by an evaluation,
-4. backs up each seat's reward (0..1) into the nodes of the moves that seat made.
-
-The move played is the root move visited most.  Thinking is anytime: ``start`` sets up,
-``step(seconds)`` runs iterations for a slice of CPU time, ``best`` is the move to play now
-(the rollout heuristic's choice before the first iteration).  The budget is CPU time
-(``budget`` seconds per decision) or, when ``iterations`` is set, a fixed number of
-iterations, which makes the decision a function of the observation and the seed alone.
-The bot never reads hidden cards: it gets only the observation and the legal moves.
+Pao De Kuai's hard level, and any game's with ``kind = "search"``: the tree's states are
+the rule engines themselves (a deal sampled by game/ai/infer, played on by ``_apply``);
+each node's hint and the rollouts follow the level's ``rollout`` heuristic (in the
+rollouts with a little randomness, ``epsilon``), cut off after ``rollout_moves`` moves
+and scored by an evaluation (:func:`_reward`: each seat's reward 0..1).  The hint is
+tried first at every node and biased toward (``bias``); ``widen`` widens progressively
+below the root (``root_all``: every root move at once).  Before the first iteration
+``best`` is the rollout heuristic's choice in a sampled deal.
 """
 from __future__ import annotations
 
@@ -24,23 +15,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.bots import Anytime, option
+from game.ai.bots import option
 from game.ai.infer import sample
-from game.rules import GAMES, Game, Move, Rng
+from game.ai.ismcts import Draws, Ismcts, SimulatorBase
+from game.rules import Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
-
-
-class Node:
-    __slots__ = ("avail", "children", "hint", "seat", "total", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat                       # who made the move leading here
-        self.children: dict[Move, Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-        self.hint: Move | None = None          # the rollout heuristic's move here
 
 
 # ----- rollout policies: the heuristics, fed the few facts they read from the state -------
@@ -148,120 +128,46 @@ def _reward(g: Any) -> list[float]:
     raise ValueError(f"no reward for {key}")
 
 
-class SearchBot(Anytime):
-    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
-        self.game, self.level = game, level
-        self.cls: type[Game] = GAMES[game]
-        self.rng = Rng(seed)
-        #: CPU seconds of thinking per decision
-        self.budget = float(params.get("budget", 0.15))
-        #: a fixed number of iterations instead of the clock (reproducible decisions)
-        self.iterations = int(params.get("iterations", 0))
-        self.exploration = float(params.get("exploration", 0.7))
-        self.rollout_moves = int(params.get("rollout_moves", 400))
-        self.epsilon = float(params.get("epsilon", 0.1))
-        #: progressive bias toward the rollout heuristic's move (worth bias / (n + 1))
-        self.bias = float(params.get("bias", 1.0))
-        #: progressive widening (0: every legal move is a child at once)
-        self.widen = float(params.get("widen", 0.0))
+class EngineSim(SimulatorBase[Game, Move]):
+    """The engines as the search's simulator, for one observation."""
+
+    def __init__(self, obs: dict[str, Any], policy: Policy, epsilon: float,
+                 rollout_moves: int, out_order: float) -> None:
+        self.obs = obs
+        self.policy = policy
+        self.epsilon = epsilon
+        self.rollout_moves = rollout_moves
         #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
-        self.out_order = float(params.get("out_order", 0.0))
-        #: every legal move is a child of the root at once (widening only below it)
-        self.root_all = bool(params.get("root_all", True))
-        self.policy = _policy(game, option(params, "rollout", "normal",
-                                           rollout_kinds(game)))
-        self._obs: dict[str, Any] = {}
-        self._legal: list[Move] = []
-        self._root = Node(-1)
-        self._spent = 0.0
-        self._count = 0
-        self._final = True
-        self._fallback: Move | None = None
+        self.out_order = out_order
 
-    # ----- anytime interface --------------------------------------------------------------
-    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
-        if not legal:
-            raise ValueError("no legal moves to choose from")
-        self._obs = observation
-        self._legal = list(legal)
-        self._root = Node(-1)
-        self._spent = 0.0
-        self._count = 0
-        self._final = len(legal) == 1
-        self._fallback = None
+    def determinize(self, rng: Draws) -> Game:
+        assert isinstance(rng, Rng)
+        return sample(self.obs, rng)
 
-    def best(self) -> Move:
-        if not self._legal:
-            raise RuntimeError("best() before start()")
-        if len(self._legal) == 1:
-            return self._legal[0]
-        kids = self._root.children
-        tried = [m for m in self._legal if m in kids]
-        if not tried:
-            if self._fallback is None:
-                state = sample(self._obs, Rng(self.rng.state))
-                self._fallback = self.policy(state, self._legal)
-            return self._fallback
-        hint = self._root.hint
-        return max(tried, key=lambda m: (kids[m].visits, m == hint, kids[m].total))
+    def to_move(self, s: Game) -> int:
+        seat = s.current_player
+        assert seat is not None
+        return seat
 
-    # ----- one iteration --------------------------------------------------------------------
-    def _iterate(self) -> None:
-        rng = self.rng
-        g: Any = sample(self._obs, rng)
-        node = root = self._root
-        path: list[Node] = []
-        c = self.exploration
-        first = True
-        bias, widen = self.bias, self.widen
-        while not g.is_over:
-            legal = self._legal if first else g.legal_moves()
-            first = False
-            seat = g.current_player
-            kids = node.children
-            hint = node.hint
-            if hint is None or hint not in legal:
-                hint = node.hint = legal[0] if len(legal) == 1 else self.policy(g, legal)
-            # progressive widening below the root: a node visited n times has at most
-            # 1 + widen * sqrt(n) children, the heuristic's move first, then the others in
-            # random order, so a move is judged by sensible play after it rather than by
-            # an average over random replies (which flatters moves that end one's turn)
-            room = (len(legal) if not widen or (node is root and self.root_all)
-                    else 1 + int(widen * math.sqrt(node.visits)))
-            tried = [m for m in legal if m in kids]
-            if len(tried) < room and len(tried) < len(legal):
-                if hint not in kids:
-                    m = hint
-                else:
-                    untried = [m for m in legal if m not in kids]
-                    m = untried[rng.below(len(untried))]
-                child = Node(seat)
-                kids[m] = child
-                g._apply(m)
-                path.append(child)
-                break
-            best_m: Move | None = None
-            best_v = -1.0
-            for m in tried:
-                ch = kids[m]
-                ch.avail += 1
-                v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if m == hint:
-                    v += bias / (ch.visits + 1)
-                if v > best_v:
-                    best_v, best_m = v, m
-            assert best_m is not None
-            node = kids[best_m]
-            g._apply(best_m)
-            path.append(node)
-        reward = self._rollout(g)
-        for n in path:
-            n.visits += 1
-            n.total += reward[n.seat]
-        root.visits += 1
+    def is_terminal(self, s: Game) -> bool:
+        return s.is_over
 
-    def _rollout(self, g: Any) -> list[float]:
-        rng, policy, eps = self.rng, self.policy, self.epsilon
+    def choices(self, s: Game) -> tuple[list[Move], list[float] | None]:
+        return s.legal_moves(), None
+
+    def apply(self, s: Game, m: Move) -> None:
+        s._apply(m)
+
+    def hint(self, s: Game, moves: list[Move]) -> Move:
+        return self.policy(s, moves)
+
+    def clone(self, s: Game) -> Game:
+        return s.clone()
+
+    def rollout(self, g: Any, rng: Draws) -> list[float]:
+        """Play on by the policy (a random move with chance ``epsilon``), at most
+        ``rollout_moves`` moves, and score the deal by :func:`_reward`."""
+        policy, eps = self.policy, self.epsilon
         left = self.rollout_moves
         # Dudák: who goes out earlier did better (a denser signal than "not the Dudák")
         order = self.out_order and g.key == "dudak"
@@ -287,3 +193,23 @@ class SearchBot(Anytime):
                     late = out.index(s) + (n - 1 - len(out)) if s in out else 0
                     reward[s] = 1.0 - self.out_order * late / (n - 1)
         return reward
+
+
+class SearchBot(Ismcts[Game, Move]):
+    defaults = {"budget": 0.15, "exploration": 0.7, "bias": 1.0, "widen": 0.0}
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        super().__init__(game, level, seed, params)
+        self.rollout_moves = int(params.get("rollout_moves", 400))
+        self.epsilon = float(params.get("epsilon", 0.1))
+        #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
+        self.out_order = float(params.get("out_order", 0.0))
+        self.policy = _policy(game, option(params, "rollout", "normal",
+                                           rollout_kinds(game)))
+
+    def _code(self, move: Move) -> Move:
+        return move
+
+    def _simulator(self, observation: dict[str, Any]) -> EngineSim:
+        return EngineSim(observation, self.policy, self.epsilon, self.rollout_moves,
+                         self.out_order)

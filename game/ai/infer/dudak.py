@@ -99,10 +99,12 @@ class Deals:
         self.seat: int = obs["seat"]
         self.pool = unseen(obs)
         self.exclude = exclude
-        self.obs = obs
+        #: the state the observation shows, the hidden cards not yet dealt
+        self.template = FastDudak.from_observation(obs, [0] * PLAYERS)
         #: how many hidden cards each seat holds (0 for the observer)
         self.room = [0 if s == self.seat else obs["hand_sizes"][s] - len(obs["known"][s])
                      for s in range(PLAYERS)]
+        self._weight: dict[int, int] = {}
         if exclude is not None:
             # the most constrained cards first, so they find a place
             self._weight = {c: sum(1 for s in range(PLAYERS)
@@ -116,15 +118,16 @@ class Deals:
         be (to any seat with room when every one excludes it)."""
         pool = list(self.pool)
         rng.shuffle(pool)
-        hidden = [0] * PLAYERS
+        f = self.template.clone()
+        hands = f.hands     # the known cards already there
         if self.exclude is None:
             for s in range(PLAYERS):
                 if s != self.seat:
                     n = self.room[s]
-                    h = 0
+                    h = hands[s]
                     for c in pool[:n]:
                         h |= 1 << c
-                    hidden[s] = h
+                    hands[s] = h
                     pool = pool[n:]
         else:
             exclude = self.exclude
@@ -140,9 +143,9 @@ class Deals:
                     x -= room[s]
                     if x < 0:
                         break
-                hidden[s] |= 1 << c
+                hands[s] |= 1 << c
                 room[s] -= 1
-        return FastDudak.from_observation(self.obs, hidden)
+        return f
 
 
 def sample(obs: dict[str, Any], rng: Rng) -> Dudak:
