@@ -146,28 +146,26 @@ def tied_groups(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(groups)
 
 
+def _walk(graph: dict[str, set[str]], path: list[str], allowed: set[str],
+          found: list[list[str]], most: int) -> None:
+    """Extend ``path`` through ``allowed`` modules; a step back to its start is a circle."""
+    for v in sorted(graph[path[-1]] & allowed):
+        if len(found) >= most:
+            return
+        if v == path[0]:
+            found.append([*path, v])
+        elif v not in path:
+            path.append(v)
+            _walk(graph, path, allowed, found, most)
+            path.pop()
+
+
 def circles(graph: dict[str, set[str]], most: int = MOST) -> list[list[str]]:
     """Every elementary circle (each listed once, from its smallest module), up to ``most``."""
     found: list[list[str]] = []
     for group in tied_groups(graph):
-        members = set(group)
         for start in group:                 # circles through ``start`` and larger modules
-            allowed = {m for m in members if m >= start}
-            path = [start]
-
-            def walk(u: str, start: str = start, allowed: set[str] = allowed,
-                     path: list[str] = path) -> None:
-                for v in sorted(graph[u] & allowed):
-                    if len(found) >= most:
-                        return
-                    if v == start:
-                        found.append([*path, start])
-                    elif v not in path:
-                        path.append(v)
-                        walk(v)
-                        path.pop()
-
-            walk(start)
+            _walk(graph, [start], {m for m in group if m >= start}, found, most)
     return found
 
 
