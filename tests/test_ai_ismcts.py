@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.ismcts import Draws, Ismcts, Node, PyRandom, SimulatorBase
+from game.ai.ismcts import Draws, Ismcts, Node, PyRandom, Simulator
 from game.rules import Move, Rng
 
 State = list[int]          # [counters left, seat to act]
 
 
-class Nim(SimulatorBase[State, int]):
+class Nim(Simulator[State, int]):
     def __init__(self, pile: int, priors: list[float] | None = None) -> None:
         self.pile = pile
         self.priors = priors

@@ -18,12 +18,12 @@ from game.ai.autobus_plan import (
 )
 from game.ai.bots import option
 from game.ai.infer import sample
-from game.ai.ismcts import Draws, Ismcts, SimulatorBase
+from game.ai.ismcts import Draws, Ismcts, Simulator
 from game.ai.search import Policy, _policy, rollout_kinds
 from game.rules import Game, Move, Rng
 
 
-class AutobusSim(SimulatorBase[Any, Move]):
+class AutobusSim(Simulator[Any, Move]):
     """The engine as the search's simulator for one observation, turn by turn: a tree
     move is the seat's first move of a turn played with the rest of that turn (its plan,
     then the planner again after each new card: ``own = "plan"``; or the ``normal``

@@ -31,14 +31,14 @@ from typing import Any
 from game.ai.bots import option
 from game.ai.dudak_fast import PLAYERS, FastDudak, to_code
 from game.ai.infer.dudak import Beliefs, Deals
-from game.ai.ismcts import Draws, Ismcts, SimulatorBase
+from game.ai.ismcts import Draws, Ismcts, Simulator
 from game.rules import Move, Rng
 
 #: the rollout policies a seat can play: the greedy baseline or the normal heuristic
 POLICY_KINDS = ("greedy", "normal")
 
 
-class DudakSim(SimulatorBase[FastDudak, int]):
+class DudakSim(Simulator[FastDudak, int]):
     """FastDudak as the search's simulator, for one observation: the searching seat
     plays ``own``, the others ``opponents`` (each "greedy" or "normal")."""
 

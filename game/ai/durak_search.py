@@ -28,13 +28,13 @@ from typing import Any
 from game.ai.bots import option
 from game.ai.durak_fast import ID, STOP, TAKE, Fast, Solver, Unsolved, greedy_move, normal_move
 from game.ai.infer.durak import Deals
-from game.ai.ismcts import Draws, Ismcts, PyRandom, SimulatorBase
+from game.ai.ismcts import Draws, Ismcts, PyRandom, Simulator
 from game.rules import Move
 
 POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}
 
 
-class DurakSim(SimulatorBase[Fast, int]):
+class DurakSim(Simulator[Fast, int]):
     """Fast as the search's simulator, for one observation: the searching seat plays
     ``own`` in the rollouts, the opponent ``opp`` (in the tree too with the model)."""
 

@@ -12,26 +12,11 @@ of the deal as the searching seat sees it.  Each iteration is a *walk*:
 4. back up each seat's reward into the nodes of the moves that seat made.
 
 The move played is the root move visited most.  A game plugs in through a
-:class:`Simulator` (its fast simulator, or its engine, behind a small adapter); a
-search level is an :class:`Ismcts` with the simulator and the knobs that make it what
-it is:
-
-- ``hints``: each node asks the simulator for its hint: tried first, and worth
-  ``bias / (n + 1)`` to UCB (a move's ``prior`` is worth ``bias * prior / (n + 1)``);
-  without hints an untried move is picked at random, or by its prior when the moves
-  have priors;
-- ``widen``: progressive widening below the root (``root_all``: every root move at once);
-- ``model``: the other seats' moves in the tree are the simulator's opponent model,
-  not UCB's (so the tree branches on the searching seat's choices only); their nodes
-  lie on the way (``model_nodes = "path"``), a new one ends the walk (``"stop"``), or
-  they get no node at all (``"none"``: the tree holds the seat's own decisions only);
-- ``expand_one``: a walk adds one node and rolls out from it; else it walks on through
-  new nodes to the ``depth`` cut (own decisions per walk; 0: no cut);
-- ``avail_every_visit``: availability counts grow at every visit of the parent, not
-  only when UCB chooses among its children;
-- ``sweep``: every root move is walked on each sampled deal (common random numbers),
-  one walk per call, and the paired differences against the first root move are kept;
-- ``settle``: stop once the leading root move cannot be caught (see :meth:`_settled`).
+:class:`Simulator` (its fast simulator, or its engine, behind a small adapter), and a
+search level is an :class:`Ismcts` with that simulator and the knobs that make the
+game's search what it is (hints and priors, widening, an opponent model inside the
+tree, how far a walk goes, how availability is counted, a sweep of the root moves, an
+early stop): the class attributes of :class:`Ismcts` say what each does.
 
 Thinking is anytime (:class:`~game.ai.bots.Anytime`): ``start`` sets up, ``step(seconds)``
 walks for a slice of CPU time, ``best`` is the move to play now.  The budget is CPU
@@ -75,8 +60,8 @@ class PyRandom(random.Random):
 class Simulator(Protocol[S, M]):
     """What a game's simulator gives the search for one decision: states ``S`` to play
     on and moves ``M`` (hashable keys; the search maps the root moves back to the
-    engine's :class:`Move`).  The last four are needed only by some knobs
-    (:class:`SimulatorBase` has stand-ins for them)."""
+    engine's :class:`Move`).  The last four are needed only by some knobs; a simulator
+    that subclasses this class gets stand-ins for those it does not need."""
 
     def determinize(self, rng: Draws) -> S:
         """A full state consistent with the observation (the hidden cards dealt)."""
@@ -105,34 +90,18 @@ class Simulator(Protocol[S, M]):
 
     def begin(self, s: S) -> None:
         """A walk starts at ``s`` (the decision searched, in a sampled deal)."""
-        ...
-
-    def clone(self, s: S) -> S:
-        """A copy of ``s`` (``sweep``: every root move is walked on one deal)."""
-        ...
-
-    def hint(self, s: S, moves: list[M]) -> M:
-        """The rollout policy's move among ``moves`` (``hints``)."""
-        ...
-
-    def model(self, s: S) -> M:
-        """The opponent model's move for the seat to act (``model``)."""
-        ...
-
-
-class SimulatorBase(Generic[S, M]):
-    """Stand-ins for the :class:`Simulator` methods a search's knobs may not use."""
-
-    def begin(self, s: S) -> None:
         return None
 
     def clone(self, s: S) -> S:
+        """A copy of ``s`` (``sweep``: every root move is walked on one deal)."""
         raise TypeError(f"{type(self).__name__} has no clone (no sweep)")
 
     def hint(self, s: S, moves: list[M]) -> M:
+        """The rollout policy's move among ``moves`` (``hints``)."""
         raise TypeError(f"{type(self).__name__} has no hint (no hints)")
 
     def model(self, s: S) -> M:
+        """The opponent model's move for the seat to act (``model``)."""
         raise TypeError(f"{type(self).__name__} has no opponent model (no model)")
 
 
@@ -159,14 +128,29 @@ class Ismcts(Anytime, Generic[S, M]):
     simulator's move; the knobs are set in ``__init__`` (the class attributes below are
     the defaults, and ``defaults`` the level parameters' defaults)."""
 
+    #: each node asks the simulator for its hint: tried first, worth ``bias / (n + 1)``
+    #: to UCB (a move's prior is worth ``bias * prior / (n + 1)``); without hints an
+    #: untried move is picked by its prior when the moves have priors, else at random
     hints = True
+    #: the other seats' moves in the tree are the simulator's opponent model, not UCB's
+    #: (the tree branches on the searching seat's choices only) ...
     model = False
+    #: ... with a node each on the way ("path"), a new one ending the walk ("stop"), or
+    #: no node at all ("none": the tree holds the searching seat's decisions only)
     model_nodes = "path"
+    #: a walk adds one node and rolls out from it; else it walks on through new nodes
+    #: to the ``depth`` cut (the searching seat's decisions per walk; 0: no cut)
     expand_one = True
     depth = 0
+    #: availability counts grow at every visit of the parent, not only when UCB
+    #: chooses among its children
     avail_every_visit = False
+    #: every root move is walked on each sampled deal (common random numbers), one
+    #: walk per call, and the paired differences against the first root move are kept
     sweep = False
+    #: stop once the leading root move cannot be caught (see :meth:`_settled`)
     settle: float | None = None
+    #: with ``widen``: every root move is a child at once (widening below the root only)
     root_all = True
     #: the level parameters read here and their defaults
     defaults: dict[str, float] = {"budget": 0.15, "exploration": 0.7, "bias": 1.0,

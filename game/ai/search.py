@@ -17,7 +17,7 @@ from typing import Any
 
 from game.ai.bots import option
 from game.ai.infer import sample
-from game.ai.ismcts import Draws, Ismcts, SimulatorBase
+from game.ai.ismcts import Draws, Ismcts, Simulator
 from game.rules import Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
@@ -128,7 +128,7 @@ def _reward(g: Any) -> list[float]:
     raise ValueError(f"no reward for {key}")
 
 
-class EngineSim(SimulatorBase[Game, Move]):
+class EngineSim(Simulator[Game, Move]):
     """The engines as the search's simulator, for one observation."""
 
     def __init__(self, obs: dict[str, Any], policy: Policy, epsilon: float,
