@@ -5,11 +5,14 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.rules import Move
 from game.rules.durak import Durak
 from game.scenes.durak_table import DurakTable
 from game.scenes.table_view import HUMAN
 from game.tools.drive import pump
 from game.ui.keyboard import Item
+
+from .ui_helpers import play_deal
 
 pytestmark = pytest.mark.ui
 K = arcade.key
@@ -42,18 +45,13 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
     view = open_durak(app, seed)
     kb = view.keyboard
     g = view.session.game
-    keys_moves = 0
-    for _ in range(4000):
-        if view.result_visible:
-            break
-        if not view.human_to_act or view.animating:
-            pump(app)
-            continue
-        legal = g.legal_moves()
-        # the lowest card move if there is one, else Take/Stop
+
+    def card_first(legal: list[Move]) -> Move:
+        """The lowest card move if there is one, else Take/Stop."""
         cards = [m for m in legal if m.kind in ("attack", "defend")]
-        move = cards[0] if cards else legal[0]
-        before = len(view.session.journal.moves)
+        return cards[0] if cards else legal[0]
+
+    def by_keys(app: CardClubWindow, view: DurakTable, move: Move) -> None:
         if move.kind in ("attack", "defend"):
             tok = view.token_of(move.args[0], "hand0")
             tab_to(app, view, Item("card", tok.id))
@@ -65,8 +63,8 @@ def test_a_full_durak_deal_played_with_the_keyboard_only(app: CardClubWindow) ->
             button = view.actions.by_name(move.kind)
             tab_to(app, view, Item("button", button))
             key(app, K.RETURN)
-        assert view.session.journal.moves[before:before + 1] == [str(move)], (move, view.message)
-        keys_moves += 1
+
+    keys_moves = play_deal(app, view, by_keys, choose=card_first, frames=4000)
     assert g.is_over and view.result_visible
     assert keys_moves >= 3
     # the result panel takes the keys too: Tab to "Menu", Enter

@@ -19,7 +19,7 @@ from game.store import settings as settings_store
 from game.tools.drive import pump
 from game.ui.layouts.autobus import AutobusLayout
 
-from .ui_helpers import drag, tap
+from .ui_helpers import drag, play_deal, tap
 
 ORDER = "KQJT98765432AX"
 pytestmark = pytest.mark.ui
@@ -407,24 +407,10 @@ def act(app: CardClubWindow, view: AutobusTable, move: Move) -> None:
         press(app, view.rank_panel.buttons.by_name(f"rank{rank}"))
 
 
-def play_through(app: CardClubWindow, view: AutobusTable, limit: int = 40000) -> None:
-    g = view.session.game
-    for _ in range(limit):
-        if view.result_visible:
-            return
-        if view.human_to_act and not view.animating:
-            before = len(view.session.journal.moves)
-            move = g.legal_moves()[0]
-            act(app, view, move)
-            assert view.session.journal.moves[before] == str(move)    # the gesture made that move
-        pump(app)
-    raise AssertionError("the deal did not finish")
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow, players: int) -> None:
     view = open_table(app, seed=21 + players, options={"players": players})
-    play_through(app, view)
+    play_deal(app, view, act, frames=40000)
     g = view.session.game
     assert g.is_over and view.result_visible
     lines = view.result_panel.text.text.text

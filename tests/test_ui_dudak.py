@@ -19,7 +19,7 @@ from game.tools.drive import pump
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout
 
-from .ui_helpers import card_point, drag, tap
+from .ui_helpers import card_point, drag, play_deal, tap
 
 pytestmark = pytest.mark.ui
 
@@ -282,24 +282,13 @@ def replayed_out_order(journal: saves.Journal) -> list[int]:
     return order
 
 
-def play_deal_by_input(app: CardClubWindow, view: DudakTable) -> None:
-    g = view.session.game
-    for _ in range(20000):
-        if view.result_visible:
-            return
-        if view.human_to_act and not view.animating:
-            before = len(view.session.journal.moves)
-            legal = g.legal_moves()
-            move = next((m for m in legal if m.kind == "beat"), legal[0])
-            human_move_by_input(app, view, move)
-            assert view.session.journal.moves[before:before + 1] == [str(move)]
-        pump(app)
-    raise AssertionError("the deal did not end")  # pragma: no cover
+def beat_first(legal: list[Move]) -> Move:
+    return next((m for m in legal if m.kind == "beat"), legal[0])
 
 
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed=12, options={"dealer": 3})
-    play_deal_by_input(app, view)
+    play_deal(app, view, human_move_by_input, choose=beat_first)
     g = view.session.game
     assert g.is_over
     dudak = g.result().index(0.0)  # type: ignore[union-attr]
@@ -316,10 +305,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
 
 def test_the_dudak_deals_the_next_game(app: CardClubWindow) -> None:
     view = open_table(app, seed=5, ai_seats=(0, 1, 2, 3))
-    for _ in range(20000):
-        if view.result_visible:
-            break
-        pump(app)
+    play_deal(app, view)
     dudak = view.session.game.result().index(0.0)  # type: ignore[union-attr]
     assert view.session.next_options() == {"dealer": dudak}
     press(app, view.result_panel.buttons.by_name("next"))
@@ -366,10 +352,7 @@ def test_DUD12_the_safety_net_is_explained_on_the_end_panel(app: CardClubWindow)
     d["moves"] = 1999
     state = Dudak.from_dict(d)
     view = open_table(app, state, ai_seats=(0, 1, 2, 3))
-    for _ in range(200):
-        if view.result_visible:
-            break
-        pump(app)
+    play_deal(app, view, frames=200)
     assert state.is_over and state.by_safety_net
     lines = view.result_panel.text.text.text
     assert "2,000 moves" in lines and "holding the most cards is the Dudák" in lines

@@ -11,6 +11,7 @@ import pytest
 
 from game.app import CardClubWindow
 from game.cards import format_card
+from game.rules import Move
 from game.rules.durak import Durak
 from game.scenes.durak_table import COMPUTER, DurakTable
 from game.scenes.menu import MenuView
@@ -18,7 +19,7 @@ from game.scenes.table_view import HUMAN
 from game.store import files, saves
 from game.tools.drive import pump
 
-from .ui_helpers import card_point, drag, tap
+from .ui_helpers import card_point, drag, play_deal, tap
 
 pytestmark = pytest.mark.ui
 
@@ -117,23 +118,22 @@ def test_take_button_appears_only_when_legal_and_takes(app: CardClubWindow) -> N
     assert not take.visible or view2.session.game.current_player == HUMAN
 
 
+def tap_card_then_table(app: CardClubWindow, view: DurakTable, move: Move) -> None:
+    """A card move: tap the card, then the table; Take and Stop: their button."""
+    if move.args:
+        tap(app, *card_point(view, move.args[0]), frames=0)
+        zone = view.layout.table_zone
+        tap(app, zone.cx, zone.cy, frames=1)
+    else:
+        b = view.actions.by_name(move.kind)
+        assert b.visible
+        tap(app, b.cx, b.cy, frames=1)
+
+
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(HUMAN))
     g = view.session.game
-    for _ in range(3000):
-        if view.result_visible:
-            break
-        if g.current_player == HUMAN and not view.animating:
-            move = g.legal_moves()[0]
-            if move.args:
-                tap(app, *card_point(view, move.args[0]), frames=0)
-                zone = view.layout.table_zone
-                tap(app, zone.cx, zone.cy, frames=1)
-            else:
-                b = view.actions.by_name(move.kind)
-                assert b.visible
-                tap(app, b.cx, b.cy, frames=1)
-        pump(app)
+    play_deal(app, view, tap_card_then_table, frames=3000)
     assert g.is_over and view.result_visible
     assert len(view.session.journal.moves) > 10
     assert not saves.exists("durak")                  # a finished deal leaves no save

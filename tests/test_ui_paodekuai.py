@@ -7,14 +7,14 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
-from game.rules import Rng
+from game.rules import Move, Rng
 from game.rules.paodekuai import PaoDeKuai
 from game.scenes.menu import MenuView
 from game.scenes.paodekuai_table import PaoDeKuaiTable
 from game.store import saves
 from game.tools.drive import pump
 
-from .ui_helpers import card_point, drag, tap
+from .ui_helpers import card_point, drag, play_deal, tap
 
 pytestmark = pytest.mark.ui
 
@@ -122,21 +122,20 @@ def test_pass_button_only_when_passing_is_legal(app: CardClubWindow) -> None:
     assert not pas.visible or view.session.game.current_player == 0
 
 
+def tap_cards_then_play(app: CardClubWindow, view: PaoDeKuaiTable, move: Move) -> None:
+    """A play: tap its cards, then Play; a pass: Pass."""
+    if move.kind == "play":
+        for c in move.args:
+            tap(app, *card_point(view, c), frames=0)
+        press(app, view.actions.by_name("play"))
+    else:
+        press(app, view.actions.by_name("pass"))
+
+
 def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     view = open_table(app, seed_where(0))
     g = view.session.game
-    for _ in range(6000):
-        if view.result_visible:
-            break
-        if g.current_player == 0 and not view.animating and view.human_to_act:
-            move = g.legal_moves()[0]
-            if move.kind == "play":
-                for c in move.args:
-                    tap(app, *card_point(view, c), frames=0)
-                press(app, view.actions.by_name("play"))
-            else:
-                press(app, view.actions.by_name("pass"))
-        pump(app)
+    play_deal(app, view, tap_cards_then_play, frames=6000)
     assert g.is_over and view.result_visible
     title = view.result_panel.title.text.text
     assert "went out first" in title
