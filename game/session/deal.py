@@ -4,9 +4,16 @@ A ``DealSession`` is the model a table view draws, and what a replay, a hint, un
 tool drives: it holds the engine (``game``), who sits where (the human's seat and the
 computers' levels and bots), the journal and its saving, the pacer that gives each
 computer one decision per turn, thought out in slices, and the options of the next deal
-(asked of the engine). Every change of state (a move, a surrender, pause and resume)
-raises ``version`` and is told to the listeners, so a picture of the session can never
-miss one, whatever called ``play``.
+(asked of the engine). Every change of state (a move, an undo, a surrender, pause and
+resume) raises ``version`` and is told to the listeners, so a picture of the session can
+never miss one, whatever called ``play``.
+
+Help for the human: ``undo`` takes the deal back to the human's previous decision (the
+computers' replies with it) by replaying the journal's first moves: the deck order and
+the deal's own generator are in the journal, so every hidden draw after an undo is the
+one it would have been. ``start_hint`` / ``hint_step`` ask the hard level, from the
+human's observation alone, what it would play. Both are counted in the journal
+(``assists``), so an assisted deal can never pass for an unassisted one.
 
 Pure Python: no arcade or pyglet import.
 """
@@ -17,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import level_file, levels, make_bot
+from game.ai.bots import Bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.session.pacer import Pacer
 from game.store import files, saves
@@ -24,11 +32,13 @@ from game.store import files, saves
 HUMAN = 0
 #: a computer's think delay (seconds) when its level names none
 DEFAULT_THINK = (0.6, 1.0)
+#: the level that gives hints (the strongest the menu offers)
+HINT_LEVEL = "hard"
 
 
 @dataclass(frozen=True)
 class Change:
-    """What changed: ``kind`` is ``"move"`` (with its seat, move and events),
+    """What changed: ``kind`` is ``"move"`` (with its seat, move and events), ``"undo"``,
     ``"surrender"``, ``"pause"`` or ``"resume"``."""
 
     kind: str
@@ -63,12 +73,11 @@ class DealSession:
         n = self.game.num_players
         self.ai_seats = (tuple(s for s in range(n) if s != human) if ai_seats is None
                          else tuple(s for s in ai_seats if s < n))
-        seed_of: int = self.game.seed  # type: ignore[attr-defined]
-        bots = {s: make_bot(key, self.level, seed=seed_of * 8 + s)
-                for s in self.ai_seats}
+        self.seed: int = self.game.seed  # type: ignore[attr-defined]
+        bots = self.make_bots()
         delay = table[self.level].get("think_delay", DEFAULT_THINK)
         pacing = level_file(key).get("pacing", {})
-        self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), seed_of + 17,
+        self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.seed + 17,
                            scale=pace, hand_over=float(pacing.get("hand_over", 0.0)))
         self.version = 0                  # raised by every change of state
         self.paused = False
@@ -77,6 +86,14 @@ class DealSession:
         self._listeners: list[Listener] = []
         self._obs: dict[str, Any] | None = None
         self._legal: list[Move] | None = None
+        self._movers: list[int] | None = None      # the seat of each journal move
+        self._hint: tuple[Bot, object] | None = None  # the hint search under way, and
+                                                      # the decision it is for
+
+    def make_bots(self) -> dict[int, Bot]:
+        """The computers' bots, as new (each seeded from the deal's seed and its seat)."""
+        return {s: make_bot(self.key, self.level, seed=self.seed * 8 + s)
+                for s in self.ai_seats}
 
     # ----- listening -----------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -130,6 +147,10 @@ class DealSession:
 
     def check(self, move: Move | str) -> IllegalMove | None:
         """The refusal ``play(move)`` would raise now, or None; the state is untouched."""
+        if self.surrendered:     # given up: the engine's deal goes on, the session's not
+            self.game.parse_move(move)           # text that is no move: NotationError
+            return IllegalMove(self.game.end_rule, "the deal was given up; no more moves",
+                               key="deal_over")
         return self.game.check(move)
 
     @property
@@ -166,11 +187,16 @@ class DealSession:
     def play(self, move: Move | str) -> list[Event]:
         """Play a move for the seat to act (human or computer), save it, tell the
         listeners. An illegal move raises ``IllegalMove`` and changes nothing."""
-        if self.is_over:
-            raise IllegalMove("over", "the deal is over")
+        if self.is_over:         # the refusal check names (the rule that ended the deal)
+            refusal = self.check(move)
+            if refusal is not None:
+                raise refusal
         seat = self.game.current_player
         m = self.game.parse_move(move) if isinstance(move, str) else move
         events = self.game.play(m)
+        if self._movers is not None and seat is not None:
+            self._movers.append(seat)
+        self._hint = None
         if self.saving:     # after every move, on the writer thread: no frame waits for it
             saves.add_move(self.journal, m, background=True)
         else:
@@ -192,6 +218,106 @@ class DealSession:
                                           self.game.legal_moves()))
         if move is not None:
             self.play(move)
+        return move
+
+    # ----- help: undo and hints ------------------------------------------------------------
+    @property
+    def assists(self) -> dict[str, int]:
+        """How often the human used help in this deal (kept in the journal's meta as
+        ``hints`` and ``undos``)."""
+        out = {}
+        for kind in ("hints", "undos"):
+            n = self.journal.meta.get(kind, 0)
+            out[kind] = n if type(n) is int and n > 0 else 0
+        return out
+
+    @property
+    def assisted(self) -> bool:
+        return any(self.assists.values())
+
+    def _count(self, kind: str) -> None:
+        self.journal.meta[kind] = self.assists[kind] + 1
+
+    def movers(self) -> list[int]:
+        """The seat that made each move of the journal (replayed once, then kept)."""
+        if self._movers is None:
+            g = self._replay(0)
+            movers = []
+            for m in self.journal.moves:
+                movers.append(g.current_player if g.current_player is not None else -1)
+                g.play(m)
+            self._movers = movers
+        return self._movers
+
+    def _replay(self, n: int) -> Game:
+        """The deal after the journal's first ``n`` moves, rebuilt from its deck."""
+        j = self.journal
+        g = GAMES[self.key].new(seed=j.seed, deck=list(j.deck), **j.options)
+        for m in j.moves[:n]:
+            g.play(m)
+        return g
+
+    @property
+    def can_undo(self) -> bool:
+        """There is a decision of the human's to go back to."""
+        return (not self.is_over and self.human not in self.ai_seats
+                and self.human in self.movers())
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision (the computers' replies undone with it);
+        False when there is none. The hidden cards stay where they were."""
+        if not self.can_undo:
+            return False
+        movers = self.movers()
+        last = max(i for i, s in enumerate(movers) if s == self.human)
+        self.game = self._replay(last)
+        del self.journal.moves[last:]
+        del movers[last:]
+        self._count("undos")
+        self.pacer.reset(self.make_bots())   # decisions begin anew, with no memory
+        self._hint = None
+        if self.saving:
+            files.writer.submit(saves.path_for(self.journal.game), self.journal.to_dict())
+        self._changed(Change("undo", self.human))
+        return True
+
+    def start_hint(self, exclude: list[Move] | None = None) -> bool:
+        """Ask the hard level what it would play now, from the human's observation only
+        (``exclude``: moves already shown, for the next-best); False if it is not the
+        human's turn or nothing is left to suggest."""
+        legal = [m for m in self.human_moves() if m not in (exclude or [])]
+        if not legal:
+            return False
+        bot = make_bot(self.key, HINT_LEVEL, seed=self.seed * 8 + self.human + 4)
+        bot.start(self.game.observation(self.human), legal)
+        self._hint = (bot, self.moves_played)
+        self._count("hints")
+        return True
+
+    @property
+    def hinting(self) -> bool:
+        return self._hint is not None
+
+    def hint_step(self, seconds: float) -> Move | None:
+        """Think ``seconds`` more about the hint; the move once the search is done."""
+        if self._hint is None:
+            return None
+        bot, key = self._hint
+        if key != self.moves_played:
+            self._hint = None
+            return None
+        if not bot.step(seconds):
+            return None
+        self._hint = None
+        return bot.best()
+
+    def hint(self, exclude: list[Move] | None = None, seconds: float = 60.0) -> Move | None:
+        """The hint at once (tools and tests): start, think to the end, answer."""
+        if not self.start_hint(exclude):
+            return None
+        move = None
+        while move is None and self._hint is not None:
+            move = self.hint_step(seconds)
         return move
 
     def pause(self) -> None:

@@ -73,6 +73,12 @@ class Pacer:
         self.done = len(legal) == 1
         self._legal_one = legal[0] if len(legal) == 1 else None
 
+    def reset(self, bots: dict[int, Any]) -> None:
+        """New bots, and no decision under way (after an undo)."""
+        self.bots = {seat: anytime(b) for seat, b in bots.items()}
+        self.seat, self.turn_key, self.done = None, None, False
+        self.last_seat = None
+
     @property
     def thinking(self) -> int | None:
         return self.seat
