@@ -19,7 +19,7 @@ from game.ai.autobus_plan import (
 from game.ai.bots import option
 from game.ai.infer import sample
 from game.ai.ismcts import Draws, Ismcts, Simulator
-from game.ai.search import Policy, _policy, rollout_kinds
+from game.ai.search import Policy, rollout_kinds, rollout_policy
 from game.rules import Game, Move, Rng
 
 
@@ -221,8 +221,8 @@ class AutobusSearch(Ismcts[Any, Move]):
         #: higher on the same deals by this many standard errors (0: the best mean plays)
         self.confidence = float(params.get("confidence", 0.0))
         self.weights = Weights()
-        self.policy = _policy(game, option(params, "rollout", "normal",
-                                           rollout_kinds(game)))
+        self.policy = rollout_policy(game, option(params, "rollout", "normal",
+                                                  rollout_kinds(game)))
         self._heuristic = AutobusHeuristic(game, "rollout", 0, {})
         self._st: TurnState | None = None
         self._expect: tuple[Any, ...] | None = None

@@ -45,12 +45,12 @@ class _View(dict[str, Any]):
 
 
 def rollout_kinds(game: str) -> tuple[str, ...]:
-    """The rollout policies :func:`_policy` has for ``game``: the greedy baseline and the
-    normal heuristic (Hospodský autobus: the normal heuristic only)."""
+    """The rollout policies :func:`rollout_policy` has for ``game``: the greedy baseline
+    and the normal heuristic (Hospodský autobus: the normal heuristic only)."""
     return ("normal",) if game == "autobus" else ("greedy", "normal")
 
 
-def _policy(game: str, kind: str) -> Policy:
+def rollout_policy(game: str, kind: str) -> Policy:
     """The rollout policy ``kind`` (one of :func:`rollout_kinds`) for ``game``."""
     from game.ai import greedy
 
@@ -204,8 +204,8 @@ class SearchBot(Ismcts[Game, Move]):
         self.epsilon = float(params.get("epsilon", 0.1))
         #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
         self.out_order = float(params.get("out_order", 0.0))
-        self.policy = _policy(game, option(params, "rollout", "normal",
-                                           rollout_kinds(game)))
+        self.policy = rollout_policy(game, option(params, "rollout", "normal",
+                                                  rollout_kinds(game)))
 
     def _code(self, move: Move) -> Move:
         return move
