@@ -79,14 +79,36 @@ def test_drag_across_the_hand_selects_each_card(app: CardClubWindow) -> None:
     assert view.session.journal.moves == []                   # choosing is not playing
 
 
-def test_hint_cycles_through_legal_plays(app: CardClubWindow) -> None:
+def fixed_hard_level(monkeypatch: pytest.MonkeyPatch, key: str, iterations: int = 40) -> None:
+    """The hard level thinks a fixed number of iterations (the same hint every time)."""
+    from game.ai import levels
+
+    table = levels(key)
+    hard = {k: v for k, v in table["hard"].items() if k != "budget"}
+    monkeypatch.setitem(table, "hard", hard | {"iterations": iterations})
+
+
+def press_hint(app: CardClubWindow, view: PaoDeKuaiTable) -> None:
+    """Hint, then frames until the search (in slices) has answered."""
+    press(app, view.bar.by_name("hint"))
+    for _ in range(600):
+        if not view.session.hinting:
+            break
+        pump(app)
+    pump(app, 2)
+
+
+def test_hint_cycles_through_legal_plays(app: CardClubWindow,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each press shows the hard level's next-best play; once all are shown, the best
+    again (the old button only stepped through the legal plays)."""
+    fixed_hard_level(monkeypatch, "paodekuai")
     app.think_scale = 1000.0
     view = open_table(app, seed_where(0))
-    hint = view.actions.by_name("hint")
     plays = [m for m in view.session.game.legal_moves() if m.kind == "play"]
     seen = []
     for _ in range(len(plays) + 1):
-        press(app, hint)
+        press_hint(app, view)
         seen.append(tuple(sorted(c for _, c in view.selection())))
         assert view.actions.by_name("play").enabled
     assert sorted(set(seen)) == sorted(tuple(sorted(m.args)) for m in plays)

@@ -126,6 +126,27 @@ class DudakTable(TableView):
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         self._counts = list(self.obs["card_counts"])
 
+    def button_for(self, move: Move) -> Button | None:
+        if move.kind == "declare":
+            return self.suit_buttons[move.args[0]]
+        return super().button_for(move)
+
+    def move_words(self, move: Move) -> str:
+        card = self.card_text(move.args[0]) if move.args and move.kind != "declare" else ""
+        pile = self.obs["pile"]
+        if move.kind == "declare":
+            return _("declare {suit} as trump").format(suit=suit_name(move.args[0], "czech"))
+        if move.kind == "lead":
+            return _("lead {card}").format(card=card)
+        if move.kind == "beat":
+            return _("beat {top} with {card}").format(
+                top=self.card_text(pile[-1]) if pile else "", card=card)
+        if move.kind == "follow":
+            return _("put {card} on the pile").format(card=card)
+        if move.kind == "collect":
+            return _("collect the top card")
+        return _("take the pile")
+
     # ----- what lies where ---------------------------------------------------------------
     def places(self, obs: dict[str, Any]) -> Places:
         sizes = obs["hand_sizes"]

@@ -106,6 +106,18 @@ class DurakTable(TableView):
             return None
         return next((a for a, d in self.obs["table"] if d is None), None)
 
+    def move_words(self, move: Move) -> str:
+        if move.kind == "attack":
+            return _("attack with {card}").format(card=self.card_text(move.args[0]))
+        if move.kind == "defend":
+            beaten = self.unbeaten()
+            return _("beat {attack} with {card}").format(
+                attack=self.card_text(beaten) if beaten else "",
+                card=self.card_text(move.args[0]))
+        if move.kind == "take":
+            return _("take the cards")
+        return _("stop the attack")
+
     def explain(self, place: str, card: str) -> str:
         if not self.human_to_act:
             return _("Wait for your turn.")

@@ -60,11 +60,8 @@ class PaoDeKuaiTable(TableView):
         self.discard_label = Label("", 12, (230, 240, 230), anchor_x="left")
         self.labels += [*self.seat_labels.values(), *self.pass_labels.values(),
                         self.shape_label, self.discard_label]
-        self.hint_index = -1
         self.play_button = Button(_("Play"), self.play_selected, PRIMARY, name="play")
-        self.hint_button = Button(_("Hint"), self.hint, SECONDARY, name="hint")
         self.actions.add(self.play_button)
-        self.actions.add(self.hint_button)
         self.passed_now: set[int] = set()
 
     def make_layout(self, width: float, height: float) -> PaoDeKuaiLayout:
@@ -133,7 +130,6 @@ class PaoDeKuaiTable(TableView):
         mine = self.human_to_act
         self.play_button.visible = mine
         self.play_button.enabled = bool(self.match(self.selection(), "table", legal))
-        self.hint_button.visible = mine and any(m.kind == "play" for m in legal)
 
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         """What is expected; with cards chosen that Play cannot play, why not."""
@@ -149,17 +145,13 @@ class PaoDeKuaiTable(TableView):
         elif self.selected:
             self.flash(self.explain_drop(self.selection(), "table"))
 
-    def hint(self) -> None:
-        plays = [m for m in self.human_moves() if m.kind == "play"]
-        if not plays:
-            return
-        self.hint_index = (self.hint_index + 1) % len(plays)
-        want = list(plays[self.hint_index].args)
-        self.selected = [self.token_of(c, "hand0") for c in want]
-        self.after_select()
+    def after_undo(self) -> None:
+        self.passed_now.clear()
 
-    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
-        self.hint_index = -1
+    def move_words(self, move: Move) -> str:
+        if move.kind == "pass":
+            return _("pass")
+        return _("play {cards}").format(cards=" ".join(self.card_text(c) for c in move.args))
 
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
         if not self.human_to_act:

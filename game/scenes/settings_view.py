@@ -200,6 +200,8 @@ class SettingsView(arcade.View):
             s.dim_illegal = not s.dim_illegal
         elif name == "four_colour":
             s.four_colour = not s.four_colour
+        elif name == "allow_assist":
+            s.allow_assist = not s.allow_assist
         self.save()
         self.build()
 
@@ -365,12 +367,13 @@ class SettingsView(arcade.View):
         self.add_slider(1, "card_scale", _("Card size"), round(s.card_scale * 100), 85, 125,
                         step=5)
         self.add_toggle(2, "four_colour", _("Four-colour French cards"), s.four_colour)
+        self.add_toggle(3, "allow_assist", _("Allow hints and undo"), s.allow_assist)
         for k, game in enumerate(ORDER):
             table = levels(game)
             names = [(n, _(str(v.get("label", n)))) for n, v in table.items()
                      if not v.get("hidden")]
             chosen = s.levels.get(game) or INFO[game].default_level
-            self.add_choice(3 + k, f"level-{game}",
+            self.add_choice(4 + k, f"level-{game}",
                             _("Computer in {game}").format(game=INFO[game].title), names,
                             chosen, lambda v, g=game: self.set_level(g, v))
 

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MOVE_TIME = 0.38
+HINT_SLICE = 0.006        # seconds of a hint's search per frame
 STAGGER = 0.07
 BANNER_TIME = 2.2
 BANNER_LINES = 2          # announcements shown together in the banner's box
@@ -125,14 +126,22 @@ class TableView(arcade.View):
                             width=800, align="center")
         self.banner_queue: list[str] = []        # announcements waiting their turn
         self.labels: list[Label] = []
-        self.bar = ButtonGroup(Button(_("Rules"), self.open_rules, name="rules"),
+        # help (hidden while not allowed or of no use), then the rules and the menu
+        self.undo_button = Button(_("Undo"), self.undo, name="undo")
+        self.hint_button = Button(_("Hint"), self.ask_hint, name="hint")
+        self.bar = ButtonGroup(self.undo_button, self.hint_button,
+                               Button(_("Rules"), self.open_rules, name="rules"),
                                Button(_("Menu"), self.pause, name="menu"))
+        self.hinted: Move | None = None           # the hint on show
+        self.hinted_button: Button | None = None  # its button, for a move made by one
+        self._hints: tuple[object, list[Move]] = (None, [])   # decision, hints shown
         self.action_specs = self.make_actions()
         self.actions = ButtonGroup(*(Button(a.label(), lambda a=a: self.press_action(a),
                                             a.style, name=a.name)
                                      for a in self.action_specs))
         self.pause_panel = Panel(_("Paused"), [], [
             Button(_("Resume"), self.resume, PRIMARY, name="resume"),
+            Button(_("Undo"), self.undo, name="undo"),
             Button(_("Rules"), self.open_rules, name="rules"),
             Button(_("Surrender"), self.ask_surrender, DANGER, name="surrender"),
             Button(_("Menu"), self.to_menu, name="menu")])
@@ -434,6 +443,12 @@ class TableView(arcade.View):
         for spec, b in zip(self.action_specs, self.actions.buttons, strict=False):
             b.visible = bool(legal) and bool(spec.moves(legal))
             b.label.set(spec.label())
+        helps = self.app.settings.allow_assist and HUMAN not in self.session.ai_seats
+        self.hint_button.visible = helps and bool(legal)
+        self.hint_button.label.set(_("Thinking…") if self.session.hinting else _("Hint"))
+        can_undo = helps and self.session.can_undo
+        self.undo_button.visible = can_undo
+        self.pause_panel.buttons.by_name("undo").visible = can_undo
         self.refresh_buttons(legal)
 
     def refresh_buttons(self, legal: list[Move]) -> None:
@@ -473,11 +488,77 @@ class TableView(arcade.View):
             self.after_move(change.seat, change.move, change.events)
             self.animate(change.seat, change.events)
             self.tell_save_problem()
+        elif change.kind == "undo":
+            self.selected, self.message, self.last_ai = [], "", set()
+            self.after_undo()
+            self.relayout(MOVE_TIME)            # the cards fly back where they were
         else:
             self.refresh()
+        self.clear_hint()
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         """A table's own bookkeeping after a move (before the animation)."""
+
+    def after_undo(self) -> None:
+        """A table's own bookkeeping when the deal went back (before the relayout)."""
+
+    # ----- help: hints and undo --------------------------------------------------------------
+    def undo(self) -> None:
+        """Back to your previous decision (the button, Ctrl+Z, the pause menu)."""
+        if not self.app.settings.allow_assist or not self.session.can_undo:
+            return
+        self.pause_panel.visible = False
+        self.session.resume()
+        self.session.undo()
+        self.flash(_("Taken back to your previous move."))
+
+    def ask_hint(self) -> None:
+        """Ask the hard level what it would play; a second press, the next best."""
+        if (not self.app.settings.allow_assist or not self.human_to_act
+                or self.session.hinting):
+            return
+        key = (self.session.moves_played, self.session.assists["undos"])
+        decision, shown = self._hints
+        if decision != key or len(shown) >= len(self.human_moves()):
+            shown = []                       # a new decision, or all shown: start again
+        self._hints = (key, shown)
+        if self.session.start_hint(exclude=shown):
+            self.refresh()
+
+    def show_hint(self, move: Move) -> None:
+        """The hint, the way the player would make it: its cards lift and its target
+        glows (or its button does), with one line in plain words."""
+        key, shown = self._hints
+        self._hints = (key, [*shown, move])
+        self.clear_hint()
+        self.hinted = move
+        picks = self.picks(move)
+        toks = [t for place, card in picks for t in self.tokens_at(place)
+                if t.up and t.card == card]
+        if toks and len(toks) >= len(picks):
+            self.selected = toks[:len(picks)] if not self.multi_select else toks
+            self.arrange(0.15)
+        else:
+            self.hinted_button = self.button_for(move)
+        self.flash(_("Hint: {what}").format(what=self.move_words(move)), 8.0)
+
+    def button_for(self, move: Move) -> Button | None:
+        """The button that makes ``move`` (Take, Pass …), if a button does."""
+        legal = self.human_moves()
+        return next((b for spec, b in zip(self.action_specs, self.actions.buttons,
+                                          strict=False) if move in spec.moves(legal)), None)
+
+    def clear_hint(self) -> None:
+        self.hinted, self.hinted_button = None, None
+
+    def move_words(self, move: Move) -> str:
+        """A move in plain words, cards as on their faces (a table says it better)."""
+        cards = [self.card_text(c) for c in move.args if self._is_card(c)]
+        return ", ".join(cards) if cards else str(move.kind)
+
+    @staticmethod
+    def _is_card(text: str) -> bool:
+        return len(text) == 2 or text == "X"
 
     def animate(self, seat: int | None, events: list[Event]) -> None:
         for e in events:
@@ -635,12 +716,27 @@ class TableView(arcade.View):
         else:
             title, lines = self.result_text(self.obs)
             if HUMAN not in self.session.ai_seats:
-                lines = [*lines, ngettext("You gain {n} XP.", "You gain {n} XP.",
-                                          self.xp_gained or 0).format(n=self.xp_gained or 0)]
+                lines = [*lines, *self.assist_lines(),
+                         ngettext("You gain {n} XP.", "You gain {n} XP.",
+                                  self.xp_gained or 0).format(n=self.xp_gained or 0)]
         self.result_panel.set(title, lines)
         self.result_panel.visible = True
         self.place_widgets()
         self.refresh()
+
+    def assist_lines(self) -> list[str]:
+        """"Won with 2 hints and 1 undo": an assisted deal says so (half the XP)."""
+        got = self.session.assists
+        parts = [ngettext("{n} hint", "{n} hints", got["hints"]).format(n=got["hints"]),
+                 ngettext("{n} undo", "{n} undos", got["undos"]).format(n=got["undos"])]
+        parts = [p for p, n in zip(parts, (got["hints"], got["undos"]), strict=True) if n]
+        if not parts:
+            return []
+        help_ = parts[0] if len(parts) == 1 else _("{first} and {second}").format(
+            first=parts[0], second=parts[1])
+        said = {"win": _("Won with {help}."), "loss": _("Lost with {help}.")}.get(
+            self.session.outcome(), _("Drawn with {help}."))
+        return [said.format(help=help_) + " " + _("Assisted deals earn half the XP.")]
 
     def next_game(self) -> None:
         self.app.open("table", game=self.key, session=self.session.next_deal())
@@ -695,6 +791,11 @@ class TableView(arcade.View):
             if not self.animating:
                 self.show_result()
             return
+        if self.session.hinting:          # the hint thinks in slices: the frame stays smooth
+            move = self.session.hint_step(HINT_SLICE)
+            if move is not None:
+                self.show_hint(move)
+            self.refresh_actions()
         if self.animating:
             return
         self.session.advance(dt)          # a computer's move comes back through on_change
@@ -863,7 +964,8 @@ class TableView(arcade.View):
         self.level_label.draw()
         self.bar.draw()
         self.draw_extra()
-        glowing = self.live_targets()
+        hinted = self.target_of(self.hinted) if self.hinted is not None else None
+        glowing = {hinted} if hinted is not None else self.live_targets()
         for name, box in self.targets().items():
             draw_glow((box.cx, box.cy, box.w, box.h), name in glowing)
 
@@ -898,6 +1000,10 @@ class TableView(arcade.View):
                                                 self.banner.text.content_height + 14),
                                     (0, 0, 0, 140))
             self.banner.draw()
+        b = self.hinted_button
+        if b is not None and b.visible:
+            arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w + 12, b.h + 12),
+                                     (255, 220, 80), 4)
         self.pause_panel.draw(L.w, L.h)
         self.result_panel.draw(L.w, L.h)
         self.confirm.draw(L.w, L.h)
@@ -929,6 +1035,17 @@ class TableView(arcade.View):
 
     def on_key_press(self, key: int, modifiers: int) -> None:
         self.static.dirty = True                # the keyboard focus may move
+        if not self.modal_open:
+            if key == arcade.key.Z and modifiers & arcade.key.MOD_CTRL:
+                self.undo()
+                return
+            if key == arcade.key.H:
+                self.ask_hint()
+                return
+            if (key in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
+                    and self.hinted is not None and self.keyboard.focus is None):
+                self.play(self.hinted)          # Enter plays the hint on show
+                return
         if self.keyboard.press(key, modifiers):    # Tab, arrows, Enter, Space, 1-9
             return
         if key == arcade.key.ESCAPE:
@@ -1022,6 +1139,7 @@ class TableView(arcade.View):
             self.after_select()
 
     def after_select(self) -> None:
+        self.clear_hint()
         self.arrange(0.12)
         self.refresh()
 

@@ -29,6 +29,7 @@ class Settings:
     opponent_pace: float = 1.0     # computers' pause before each card: 1 normal, 0 none
     card_scale: float = 1.0        # card size on the tables: 0.85 .. 1.25
     four_colour: bool = False      # French cards in four colours (blue diamonds, green clubs)
+    allow_assist: bool = True      # Hint and Undo at the tables (off: every deal counts)
     look_contrast: float = 0.5     # the table's look, 0 .. 1 each, 0.5 neutral (no pass)
     look_grain: float = 0.5
     look_warmth: float = 0.5
