@@ -507,3 +507,122 @@ def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
     app.dispatch_event("on_key_press", arcade.key.KEY_3, 0)     # the third rank: 3
     pump(app, 2)
     assert joker.session.journal.moves == ["discard X aux1=3"] and not joker.rank_panel.visible
+
+
+# ----- the sweep from the engine's words, explanations, layout at every size ---------------------
+def many_runs(players: int) -> Autobus:
+    """A deal with all twelve runs open (eight aces, four jokers), from one card to twelve
+    deep, and every auxiliary pile of every seat holding two cards (their counts show)."""
+    g = Autobus.new(seed=4, players=players)
+    lengths = [12, 10, 9, 6, 4, 2, 11, 3, 1, 1, 1, 1]         # eight runs reach a two
+    starts = iter(["AS", "AH", "AD", "AC"] * 2 + ["X"] * 4)
+    want = [[next(starts)] + [r + "SHDC"[k % 4] for r in "23456789TJQ"[:n - 1]]
+            for k, n in enumerate(lengths)]
+
+    def loose() -> list[list[str]]:
+        return [g.stock, *g.hands, *g.reserves]
+
+    def take(card: str) -> str:
+        pile = next(p for p in loose() if card in p)
+        pile.remove(card)
+        return card
+
+    g.runs = [[take(c) for c in run] for run in want]
+    for s in range(players):
+        for k in range(4):
+            left = Counter(c[0] for pile in loose() for c in pile if c != "X")
+            rank = next(r for r in "KQJT98765432" if left[r] >= 2)
+            cards = [c for pile in loose() for c in pile if c[0] == rank][:2]
+            g.aux[s][k], g.aux_rank[s][k] = [take(c) for c in cards], rank
+    return g
+
+
+def resized(app: CardClubWindow, size: tuple[int, int]) -> None:
+    app.set_size(*size)
+    app.dispatch_event("on_resize", *size)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (1280, 1024)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_run_card_meets_a_computers_panel(app: CardClubWindow, size: tuple[int, int],
+                                             players: int) -> None:
+    """Every card sprite of the runs row against every computer's panel: apart by the
+    panel's frame (a 2 px line on its edge) and the outline round a computer's last cards
+    (TableView.draw_last_ai: 5 px out, a 3 px line)."""
+    frame, outline = 1.0, 5 + 1.5
+    resized(app, size)
+    g = many_runs(players)
+    view = open_table(app, state=g, ai_seats=())
+    assert view.obs["runs"] == g.runs and len(view.run_slots()) == 13
+    cards = [(t, view.sprites[t.id]) for t in view.board.tokens() if t.place.startswith("run")]
+    assert len(cards) == sum(len(r) for r in g.runs if r)
+    L = view.layout
+    for tok, sp in cards:
+        assert sp.visible and sp.width == pytest.approx(L.card_w)
+        for s in range(1, players):
+            z = L.zone(s)
+            apart = (sp.right + outline <= z.cx - z.w / 2 - frame
+                     or sp.left - outline >= z.cx + z.w / 2 + frame
+                     or sp.top + outline <= z.cy - z.h / 2 - frame
+                     or sp.bottom - outline >= z.cy + z.h / 2 + frame)
+            assert apart, f"{tok.place} card {tok.index} meets Computer {s}'s panel at {size}"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_label_lies_inside_the_window(app: CardClubWindow, size: tuple[int, int],
+                                            players: int) -> None:
+    """Every label's box (its line's ascent to descent) inside the window; your counts,
+    the lowest words on screen, inside the row the layout keeps for them, clear of the
+    bottom edge by its margin."""
+    resized(app, size)
+    view = open_table(app, state=many_runs(players), ai_seats=())
+    w, h = size
+    shown = [lab.text for lab in view.labels if lab.text.text]
+    assert len(shown) >= 2 * players + 13                # names, counts, runs, piles
+    for t in shown:
+        assert 0 <= t.left and t.right <= w and 0 <= t.bottom and t.top <= h, (
+            f"{t.text!r} at {t.left:.0f}..{t.right:.0f} x {t.bottom:.0f}..{t.top:.0f}")
+    L = view.layout
+    mine = [view.reserve_labels[0].text] + [view.aux_labels[(0, k)].text for k in range(1, 5)]
+    assert str(len(view.session.game.reserves[0])) in mine[0].text      # "7 left"
+    for t in mine:
+        assert t.text and t.bottom >= L.gap - 0.5, f"{t.text!r} bottom {t.bottom}"
+        assert t.top <= L.row_y - L.card_h / 2, f"{t.text!r} runs into the cards above"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_announcements_show_over_the_runs_clear_of_the_seats(
+        app: CardClubWindow, size: tuple[int, int], players: int) -> None:
+    """A move's announcements (two at once here) show in the runs' band: their box lies
+    inside the window and covers no computer's panel and none of your row."""
+    from game.rules import Event
+
+    resized(app, size)
+    view = open_table(app, seed=6, options={"players": players})
+    view.announce_all(1, [Event("announce", text="reshuffle", data={"cards": 40}),
+                          Event("announce", text="turn", seat=0)])
+    t = view.banner.text
+    assert t.text.count("\n") == 1                       # both lines, one under the other
+    w, h = t.content_width + 40, t.content_height + 14   # the box draw_overlay fills
+    x0, x1, y0, y1 = t.x - w / 2, t.x + w / 2, t.y - h / 2, t.y + h / 2
+    L = view.layout
+    assert 0 <= x0 and x1 <= size[0] and y1 <= size[1] - L.bar_h
+    assert y0 >= L.row_y + L.card_h / 2 + L.gap          # over your row's cards, never
+    for s in range(1, players):
+        z = L.zone(s)
+        assert (y1 <= z.cy - z.h / 2 or x1 <= z.cx - z.w / 2
+                or x0 >= z.cx + z.w / 2), f"the banner covers Computer {s}'s panel"
+
+
+def test_the_runs_words_share_one_size(app: CardClubWindow) -> None:
+    """"next: 10" needs a smaller size under a narrow run than "next: J": every run's
+    word takes the smallest, so neighbours never differ."""
+    resized(app, (960, 600))
+    view = open_table(app, state=many_runs(4), ai_seats=())
+    words = [lab.text for lab in view.run_labels if lab.text.text]
+    runs = words[:-1]                                   # the last is the new run's
+    assert len(runs) == 12 and {"10", "J"} <= {t.text.split()[-1] for t in runs}
+    assert len({t.font_size for t in runs}) == 1
+    assert all(t.content_width <= view.layout.run_step - 6 for t in runs)

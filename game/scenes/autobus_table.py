@@ -97,20 +97,17 @@ class AutobusTable(TableView):
     def make_layout(self, width: float, height: float) -> AutobusLayout:
         return AutobusLayout(width, height, self.n_players, self.app.settings.card_scale)
 
-    def show_banner(self, text: str) -> None:
-        super().show_banner(text)
-        self._place_banner()
-
-    def _place_banner(self) -> None:
-        """Over the runs' right half (clear of the seats), whole within the window."""
+    def fit_banner(self) -> None:
+        """Over the runs' right half (they fill from the left; the layout puts the banner
+        in their band, clear of the seats), whole within the window."""
+        super().fit_banner()
         L, b = self.layout, self.layout.band
-        self.banner.place(b.cx + b.w / 4, b.cy, max(15.0, 20 * L.s))
         half = self.banner.text.content_width / 2 + 24
-        self.banner.place(round(max(half, min(b.cx + b.w / 4, L.w - half))), round(b.cy))
+        self.banner.place(round(max(half, min(b.cx + b.w / 4, L.w - half))),
+                          round(L.banner_y()))
 
     def place_widgets(self) -> None:
         super().place_widgets()
-        self._place_banner()
         for p in (self.players_panel, self.rank_panel):
             p.place(self.layout.w, self.layout.h)
 
@@ -546,32 +543,30 @@ class AutobusTable(TableView):
                 lab.set("")
             lab.place(L.aux_x_of(s, k), L.aux_label_y(s, k, len(pile)), font)
         slots = self.run_slots()
-        while len(self.run_labels) < len(slots):
+        names = list(slots)
+        while len(self.run_labels) < len(names):
             lab = Label("", 12, (255, 250, 220), bold=True)
             self.run_labels.append(lab)
             self.labels.append(lab)
+        words: list[str] = []
+        for name in names:
+            if name == "new":
+                words.append(_("new run"))
+                continue
+            need = len(obs["runs"][int(name[3:]) - 1]) + 1
+            words.append(_("complete") if need > len(RUN_RANKS) else
+                         _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
+        # the runs' words in one size (the smallest any of them needs), the new run's alone
+        fits = [self._fit(lab, text, font) for lab, text in zip(self.run_labels, words,
+                                                                 strict=False)]
+        common = min(fits[:-1], default=font)
         for i, lab in enumerate(self.run_labels):
-            names = list(slots)
             if i >= len(names):
                 lab.set("")
                 continue
-            name = names[i]
-            if name == "new":
-                lab.set(_("new run"))
-            else:
-                need = len(obs["runs"][int(name[3:]) - 1]) + 1
-                lab.set(_("complete") if need > len(RUN_RANKS) else
-                        _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
-            x, y = slots[name][0], L.run_label_y(slots[name])
-            fit = self._fitted.get((lab.text.text, font, L.run_step))
-            if fit is None:        # shrink a long word once (a font size change is costly)
-                fit = font
-                lab.place(x, y, fit)
-                while lab.text.content_width > L.run_step - 6 and fit > 8:
-                    fit -= 1
-                    lab.place(x, y, fit)
-                self._fitted[(lab.text.text, font, L.run_step)] = fit
-            self._place_inside(lab, x, y, fit)
+            lab.set(words[i])
+            x, y = slots[names[i]][0], L.run_label_y(slots[names[i]])
+            self._place_inside(lab, x, y, fits[i] if names[i] == "new" else common)
         self.stock_label.set("" if dealing else _("stock {n}").format(n=obs["stock_size"]))
         self.completed_label.set("" if dealing else
                                  _("completed {n}").format(n=obs["completed_size"]))
@@ -583,6 +578,21 @@ class AutobusTable(TableView):
             x = min(x, right - half)                  # whole within the window
             lab.place(x, L.pile_label_y, font)
             right = x - half - 8 * L.s                # and clear of its neighbour
+
+    def _fit(self, lab: Label, text: str, font: float) -> float:
+        """The size at which ``text`` fits under a run (measured once on ``lab``: a font
+        size change is costly)."""
+        step = self.layout.run_step
+        fit = self._fitted.get((text, font, step))
+        if fit is None:
+            fit = font
+            lab.set(text)
+            lab.place(lab.text.x, lab.text.y, fit)
+            while lab.text.content_width > step - 6 and fit > 8:
+                fit -= 1
+                lab.place(lab.text.x, lab.text.y, fit)
+            self._fitted[(text, font, step)] = fit
+        return fit
 
     def _place_inside(self, lab: Label, x: float, y: float, size: float) -> None:
         """Centred on x, but whole within the window (long words in some languages)."""

@@ -26,6 +26,10 @@ HAND_STEP = 0.14      # an opponent's hand: backs overlapped, in card widths
 AUX_GAP = 0.12        # between auxiliary spaces, in card widths
 ZONE_UNITS = (1 + 3 * HAND_STEP) + 0.18 + 1.06 + 0.25 + (4 + 3 * AUX_GAP)
 HUMAN_UNITS = 1.06 + 0.3 + (4 + 3 * AUX_GAP) + 0.5 + 4 * 1.08
+LINE = 1.9            # a label's row, in font points: its line box (DejaVu Sans: 1.6-1.7)
+                      # lies up to 0.92 of a point below a centre-anchored label's y
+MARK = 7.0            # px: the outline TableView draws round a computer's last cards (5 px
+                      # out, a 3 px line) stays clear of the computers' panels
 
 
 class AutobusLayout(TableLayout):
@@ -41,6 +45,9 @@ class AutobusLayout(TableLayout):
         self.gap = 6 * s
         self.lab = max(14.0, 17 * s)                 # one line of small text
         self.font = max(11.0, 13 * s)
+        # your counts are the lowest words of the window: their row is as tall as their
+        # line box, so no letter is cut by the bottom edge
+        self.count_h = max(self.lab, LINE * self.font)
         self.status_h = max(34.0, 36 * s)
         # the status line may wrap to two lines (TableView shrinks it to fit 1.9 x its box)
         self.status_room = 1.9 * self.status_h + 10
@@ -48,8 +55,8 @@ class AutobusLayout(TableLayout):
         self.button_h = max(52.0, 56 * s)
         bar, lab, gap = self.bar_h, self.lab, self.gap
         zone_fixed = 2 * lab + 3 * gap
-        fixed = (bar + gap + self.opp_rows * (zone_fixed + gap) + (lab + 2 * gap)
-                 + self.status_room + 2 * gap + (lab + 2 * gap))
+        fixed = (bar + gap + self.opp_rows * (zone_fixed + gap) + MARK + (lab + 2 * gap)
+                 + self.status_room + 2 * gap + (self.count_h + 2 * gap))
         units_h = self.opp_rows * (1 + FAN_OPP) + (1 + RUN_DEPTH) + (1 + FAN)
         cw_h = (self.h - fixed) / units_h / RATIO
         cell_w = (self.w - 2 * self.m - (self.cols - 1) * 2 * gap) / self.cols
@@ -75,8 +82,8 @@ class AutobusLayout(TableLayout):
         self.zone_h = zone_fixed + ch * (1 + FAN_OPP)
         self.cell_w = cell_w
         # ----- you, at the bottom
-        self.count_y = gap + lab / 2                  # the counts under your piles
-        self.row_y = gap + lab + gap + ch / 2         # your cards (the top ones)
+        self.count_y = gap + self.count_h / 2         # the counts under your piles
+        self.row_y = gap + self.count_h + gap + ch / 2    # your cards (the top ones)
         self.human_top = self.row_y + ch / 2 + FAN * ch
         self.reserve_x = self.m + 2 * gap + cw / 2
         x = self.reserve_x + cw * (0.53 + 0.3 + 0.5)
@@ -119,7 +126,7 @@ class AutobusLayout(TableLayout):
         # ----- the runs' band
         self.band = Box(0, 0, 0, 0)
         band_lo = self.status_y + self.status_room / 2 + gap
-        band_hi = opp_bottom
+        band_hi = opp_bottom - MARK      # a run's card, outlined, never meets a panel
         band_l, band_r = self.m, self.w - self.m
         if n_opp == 2:
             band_r = px - 2 * gap
@@ -132,6 +139,11 @@ class AutobusLayout(TableLayout):
         self.pile_label_y = pile_y_lab
         self.run_h = ch * (1 + RUN_DEPTH) + lab + gap
         self.run_step = max(cw * 1.3, 70 * max(s, 0.85))  # room for "next: 10" under it
+
+    def banner_y(self) -> float:
+        """Announcements show over the runs' band: clear of the computers' panels (their
+        cards and counts) and of your row."""
+        return self.band.cy
 
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
