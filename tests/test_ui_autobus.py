@@ -510,6 +510,144 @@ def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
 
 
 # ----- the sweep from the engine's words, explanations, layout at every size ---------------------
+def waiting_king(players: int = 2, hand: tuple[str, ...] = ("KH", "5C", "5D", "5S")) -> Autobus:
+    """A deal whose run 1 waits for its king (spades from the ace to the queen), the king
+    of hearts in your hand."""
+    g = Autobus.new(deck=make_deck(players, hands={0: list(hand)}), players=players)
+    run = [c + "S" for c in "A23456789TJQ"]
+    for c in run:
+        for pile in (g.stock, *g.reserves[1:], *g.hands[1:], g.reserves[0]):
+            if c in pile:
+                pile.remove(c)
+                break
+    g.runs = [run]
+    return g
+
+
+def settle(app: CardClubWindow, view: AutobusTable, frames: int = 400) -> None:
+    for _ in range(frames):
+        pump(app)
+        if not view.animating and view._pending is None:
+            return
+    raise AssertionError("the table did not settle")
+
+
+def test_a_completed_run_is_shown_whole_from_the_engines_words_then_swept(
+        app: CardClubWindow) -> None:
+    """Your last hand card completes a run: the table first shows the run whole (thirteen
+    cards on its place), your hand empty and the piles' counts as they stood, all from
+    the engine's announcement; then the run sweeps off and four new cards come."""
+    g = waiting_king(hand=("KH",))
+    g.stock += g.hands[0][1:]
+    g.hands[0] = ["KH"]
+    view = open_table(app, state=g, ai_seats=())
+    stock_before = len(g.stock)
+    said: list[Any] = []
+    view.session.subscribe(lambda ch: said.extend(ch.events))
+    app.settings.animation_scale = 1.0
+    try:
+        drag(app, *view.sprite_of("KH", "hand0").position, *target(view, "run1"))
+        assert g.runs == [] and len(g.completed) == 13 and len(g.hands[0]) == 4
+        done = next(e for e in said if e.text == "run_completed")
+        run = view.tokens_at("run1")
+        assert len(run) == 13                               # whole, where the run lies
+        assert [t.card for t in run] == [c + "S" for c in "A23456789TJQ"] + ["KH"]
+        slot = view.layout.run_slots(2)[0]
+        for i, tok in enumerate(run):
+            sp = view.sprites[tok.id]
+            x, y = view.layout.run_card(slot, i)
+            end = sp.motion.end if sp.motion is not None else (sp.center_x, sp.center_y)
+            assert abs(end[0] - x) < 1 and abs(end[1] - y) < 1
+        assert not view.tokens_at("completed") and not view.tokens_at("hand0")
+        assert len(view.tokens_at("stock")) == stock_before
+        assert view.completed_label.text.text == "completed 0"
+        assert done.data["cards"] == [t.card for t in run]
+        settle(app, view)
+        assert not view.tokens_at("run1") and len(view.tokens_at("completed")) == 13
+        assert sorted(t.card for t in view.tokens_at("hand0")) == sorted(g.hands[0])
+        assert len(view.tokens_at("stock")) == len(g.stock)
+        assert view.completed_label.text.text == "completed 13"
+    finally:
+        app.settings.animation_scale = 0.0
+
+
+def test_a_computers_completed_run_keeps_your_hand_while_it_shows(app: CardClubWindow
+                                                                  ) -> None:
+    g = waiting_king(hand=("5C", "5D", "5S", "5H"))
+    g.hands[1][0] = "KD"
+    for pile in (g.stock, g.reserves[0]):
+        if "KD" in pile:
+            pile.remove("KD")
+            break
+    g.current = 1
+    view = open_table(app, state=g, ai_seats=())
+    app.settings.animation_scale = 1.0
+    try:
+        view.play(Move("play", ("KD", "hand", "run1")))
+        pump(app, 1)
+        assert len(view.tokens_at("run1")) == 13 and not view.tokens_at("completed")
+        assert sorted(t.card for t in view.tokens_at("hand0")) == ["5C", "5D", "5H", "5S"]
+        assert len(view.tokens_at("hand1")) == len(g.hands[1])
+        settle(app, view)
+        assert len(view.tokens_at("completed")) == 13 and not view.tokens_at("run1")
+        assert sorted(t.card for t in view.tokens_at("hand0")) == ["5C", "5D", "5H", "5S"]
+    finally:
+        app.settings.animation_scale = 0.0
+
+
+def test_a_tapped_card_that_cannot_go_shows_the_engines_refusal(app: CardClubWindow) -> None:
+    """The words are the engine's refusal of that card onto the runs (what the open runs
+    need); the table adds only what the engine cannot know: whose turn it is, that a
+    card under the top was touched, that a card from the reserve was dropped on a pile."""
+    from game.i18n import _, refusal_text
+
+    def engine_says(g: Autobus, move: Move, key: str, **params: Any) -> str:
+        exc = g.check(move)
+        assert exc is not None and exc.key == key
+        assert {k: exc.params[k] for k in params} == params
+        return refusal_text(exc)
+
+    view = deal(app, reserves={0: ["5H"]})
+    tap(app, *centre(view, "5H", "reserve0"))          # no run open yet
+    assert view.status.text.text == engine_says(
+        view.session.game, Move("play", ("5H", "reserve", "new")),
+        "autobus.new_run_needs_ace", ranks=[])
+    assert "5♥" in view.status.text.text
+    g = Autobus.new(deck=make_deck(2, reserves={0: ["5H"]},
+                                   hands={0: ["6D", "6C", "KC", "QC"]}), players=2)
+    g.stock.remove("AS")
+    g.runs = [["AS"]]
+    for c in ("6D", "6C"):                          # two sixes on your first pile
+        g.hands[0].remove(c)
+        g.aux[0][0].append(c)
+    g.aux_rank[0][0] = "6"
+    view = open_table(app, state=g, ai_seats=())
+    tap(app, *centre(view, "5H", "reserve0"))
+    shown = view.status.text.text
+    assert shown == engine_says(g, Move("play", ("5H", "reserve", "new")),
+                                "autobus.new_run_needs_ace", ranks=["2"])
+    assert "5♥" in shown and "2" in shown            # the card, what the runs need
+    under = view.sprite_of("6D", "aux0.1")          # its strip above the top card
+    tap(app, under.center_x, under.top - 3)
+    assert view.status.text.text == _("Only the top card of a pile can be played.")
+    tap(app, *centre(view, "6C", "aux0.1"))
+    assert view.status.text.text == engine_says(g, Move("play", ("6C", "aux1", "new")),
+                                                "autobus.new_run_needs_ace", ranks=["2"])
+    drag(app, *centre(view, "5H", "reserve0"), *target(view, "aux0.2"))
+    assert view.status.text.text == view.explain_drop([("reserve0", "5H")], "aux0.2")
+    assert view.status.text.text != refusal_text(g.check(Move("discard", ("5H", "aux2"))))
+    assert "hand" in view.status.text.text            # only hand cards go there
+    drag(app, *centre(view, "KC", "hand0"), *target(view, "run1"))
+    assert view.status.text.text == engine_says(g, Move("play", ("KC", "hand", "run1")),
+                                                "autobus.run_needs", rank="2", card="KC")
+    assert view.session.journal.moves == []
+    tap(app, *centre(view, "KC", "hand0"))
+    tap(app, *target(view, "aux0.2"))               # a discard: the computer's turn
+    assert view.session.journal.moves == ["discard KC aux2"]
+    tap(app, *centre(view, "QC", "hand0"))
+    assert view.status.text.text == _("Wait for your turn.")
+
+
 def many_runs(players: int) -> Autobus:
     """A deal with all twelve runs open (eight aces, four jokers), from one card to twelve
     deep, and every auxiliary pile of every seat holding two cards (their counts show)."""

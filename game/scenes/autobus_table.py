@@ -16,9 +16,11 @@ from typing import Any
 
 import arcade
 
+from game.cards import JOKER
 from game.i18n import _, ngettext
 from game.i18n.words import rank_text
 from game.rules import Event, Move
+from game.rules.autobus import RUN_RANKS, card_sort_key
 from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView
 from game.store import saves
 from game.store import settings as settings_store
@@ -28,15 +30,8 @@ from game.ui.panels import Panel
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
-RUN_RANKS = "A23456789TJQK"
-JOKER = "X"
-RESERVE = 10
 TURN_COLOR = (255, 230, 120)
 SPACE = (255, 255, 255, 40)
-
-
-def card_key(card: str) -> tuple[int, str]:
-    return (99, "") if card == JOKER else (RUN_RANKS.index(card[0]), card[1])
 
 
 class AutobusTable(TableView):
@@ -166,7 +161,7 @@ class AutobusTable(TableView):
                 out[f"aux{s}.{k}"] = list(obs["aux"][s][k - 1])
             if s != HUMAN:
                 out[f"hand{s}"] = [None] * obs["hand_sizes"][s]
-        out[f"hand{HUMAN}"] = sorted(obs["hand"], key=card_key)
+        out[f"hand{HUMAN}"] = sorted(obs["hand"], key=card_sort_key)
         for k in self.open_runs(obs):
             out[f"run{k}"] = list(obs["runs"][k - 1])
         out["stock"] = [None] * obs["stock_size"]
@@ -341,30 +336,47 @@ class AutobusTable(TableView):
         return self.layout.status_box()
 
     # ----- why not -----------------------------------------------------------------------------
+    @staticmethod
+    def source_of(place: str) -> str | None:
+        """The engine's name for one of your places (``hand``, ``reserve``, ``aux1``..)."""
+        if place == f"hand{HUMAN}":
+            return "hand"
+        if place == f"reserve{HUMAN}":
+            return "reserve"
+        if place.startswith(f"aux{HUMAN}."):
+            return "aux" + place.split(".")[1]
+        return None
+
+    def top_of(self, src: str) -> str | None:
+        """The card on top of your reserve or of one of your auxiliary piles."""
+        obs = self.obs
+        pile = ([obs["reserve_tops"][HUMAN]] if src == "reserve"
+                else obs["aux"][HUMAN][int(src[3]) - 1])
+        return str(pile[-1]) if pile and pile[-1] else None
+
     def explain(self, place: str, card: str) -> str:
+        """Why a tapped card of yours cannot be played: the engine's refusal of putting
+        it onto the runs (a new run says what the open ones need).  The engine knows
+        cards, not which copy on a pile was touched: a card under the top is the
+        table's to explain."""
         if not self.human_to_act:
             return _("Wait for your turn.")
-        obs = self.obs
-        if place.startswith(f"aux{HUMAN}."):
-            pile = obs["aux"][HUMAN][int(place.split(".")[1]) - 1]
-            if not pile or pile[-1] != card:
-                return _("Only the top card of a pile can be played.")
-        needs = sorted({len(r) + 1 for r in obs["runs"] if r is not None})
-        if not needs:
-            return _("{card} cannot start a run: only an ace or a joker can.").format(
-                card=self.card_text(card))
-        return _("{card} fits no run now: the runs need {ranks}, and only an ace or a "
-                 "joker starts a new one.").format(
-            card=self.card_text(card), ranks=", ".join(rank_text(RUN_RANKS[v - 1])
-                                                       for v in needs))
+        src = self.source_of(place)
+        if src is None:
+            return super().explain(place, card)
+        if src != "hand" and (not card or card != self.top_of(src)):
+            return _("Only the top card of a pile can be played.")
+        return self.why_not(Move("play", (card, src, "new"))) or super().explain(place, card)
 
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
+        """Why a card dropped there does not go: the engine's refusal of that move.  That
+        the card came from your reserve or a pile, not your hand, only the table knows (a
+        copy of it in your hand would make the engine's discard legal)."""
         if not self.human_to_act:
             return _("Wait for your turn.")
         place, card = sel[0]
-        src = ("hand" if place.startswith("hand") else "reserve" if place.startswith("reserve")
-               else "aux" + place.split(".")[1])
-        if target is None:
+        src = self.source_of(place)
+        if target is None or src is None:
             return self.explain(place, card)
         if target.startswith(f"aux{HUMAN}."):
             if src != "hand":
@@ -379,12 +391,14 @@ class AutobusTable(TableView):
         """A completed run first shows whole on the table, then sweeps off card by card
         (the second half runs once the first has landed: see ``on_update``)."""
         self.flush_sweep()
+        done = next((e for e in events if e.kind == "announce" and e.text == "run_completed"),
+                    None)
         cut = next((i for i, e in enumerate(events)
                     if e.kind == "move" and e.dst == "completed"), None)
-        if cut is None or self.scale <= 0:
+        if done is None or cut is None or self.scale <= 0:
             super().animate(seat, events)
             return
-        self._phase_obs = self.rewind(self.obs, events[cut:])
+        self._phase_obs = self.before_sweep(self.obs, done)
         super().animate(seat, events[:cut])
         self._pending = (seat, events[cut:])
 
@@ -399,34 +413,17 @@ class AutobusTable(TableView):
         self.relayout(duration, rest)
 
     @staticmethod
-    def rewind(obs: dict[str, Any], rest: list[Event]) -> dict[str, Any]:
-        """The table as it was before ``rest`` (a run's sweep, and the draws and reshuffle
-        that may follow it), rebuilt from the observation and those events."""
+    def before_sweep(obs: dict[str, Any], done: Event) -> dict[str, Any]:
+        """The table as the engine's ``run_completed`` announcement says it stood with the
+        whole run still in place (runs, stock, completed pile, hand sizes).  Only the
+        mover's emptied hand is refilled after a sweep, so your own hand is the one you
+        hold now, or none if it was empty then."""
+        d = done.data
+        sizes = list(d["hand_sizes"])
         o = dict(obs)
-        hand, sizes = list(o["hand"]), list(o["hand_sizes"])
-        runs = [None if r is None else list(r) for r in o["runs"]]
-        stock, completed = o["stock_size"], o["completed_size"]
-        for e in reversed(rest):
-            if e.kind == "announce" and e.text == "reshuffle":
-                completed, stock = stock, 0
-            if e.kind != "move":
-                continue
-            if e.dst and e.dst.startswith("hand") and e.src == "stock":
-                s = int(e.dst[4:])
-                sizes[s] -= 1
-                stock += 1
-                if s == obs["seat"] and e.card in hand:
-                    hand.remove(e.card)
-            elif e.dst == "completed" and e.src and e.src.startswith("run"):
-                k = int(e.src[3:])
-                while len(runs) < k:
-                    runs.append(None)
-                if runs[k - 1] is None:
-                    runs[k - 1] = []
-                runs[k - 1].insert(0, e.card)   # type: ignore[union-attr]
-                completed -= 1
-        o.update(hand=hand, hand_sizes=sizes, runs=runs, stock_size=stock,
-                 completed_size=max(0, completed))
+        o.update(runs=[None if r is None else list(r) for r in d["runs"]],
+                 stock_size=d["stock_size"], completed_size=d["completed_size"],
+                 hand_sizes=sizes, hand=list(obs["hand"]) if sizes[obs["seat"]] else [])
         return o
 
     def on_update(self, dt: float) -> None:
