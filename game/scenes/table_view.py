@@ -90,6 +90,8 @@ class TableView(arcade.View):
                 options=options, ai_seats=ai_seats, human=HUMAN,
                 pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
         self.session = session
+        table_level = levels(self.key)[session.level].get("label", session.level)
+        self.level_text = _("Level: {name}").format(name=_(str(table_level)))
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
         self.layout = self.make_layout(window.width, window.height)
@@ -155,8 +157,6 @@ class TableView(arcade.View):
         self.keyboard = Keyboard(self)
         self.setup()
         self.place_widgets()
-        table_level = levels(self.key)[session.level].get("label", session.level)
-        self.level_label.set(_("Level: {name}").format(name=_(str(table_level))))
         if session.fresh:
             self.deal_animation()
         else:
@@ -291,16 +291,13 @@ class TableView(arcade.View):
 
     def place_widgets(self) -> None:
         L = self.layout
-        self.title.place(16, L.h - L.bar_h / 2, 20 * max(L.s, 0.8))
-        self.level_label.place(16 + self.title.text.content_width + 20 * max(L.s, 0.8),
-                               L.h - L.bar_h / 2, 14 * max(L.s, 0.8))
-        widest = 0.0               # every bar button as wide as the longest word needs
-        for b in self.bar.buttons:
+        right = L.w - 12            # bar buttons from the right, each as wide as its word
+        for b in reversed(self.bar.buttons):
             b.label.place(0, 0, 16)
-            widest = max(widest, b.label.text.content_width)
-        for i, b in enumerate(reversed(self.bar.buttons)):
-            box = L.bar_button(i, widest)
-            b.place(box.cx, box.cy, box.w, box.h, 16)
+            box = L.bar_button(0, b.label.text.content_width)
+            b.place(right - box.w / 2, box.cy, box.w, box.h, 16)
+            right -= box.w + 10
+        self.place_title(right - 4)
         for i, b in enumerate(self.actions.buttons):
             box = L.action_button(len(self.actions.buttons) - 1 - i)
             b.place(box.cx, box.cy, box.w, box.h)
@@ -309,6 +306,28 @@ class TableView(arcade.View):
         self.fit_banner()
         for p in self.shared_panels:
             p.place(L.w, L.h)
+
+    def place_title(self, limit: float) -> None:
+        """The game's name and the level, left of the bar buttons: smaller where the
+        words are long (the level's name drops out only when nothing else helps)."""
+        L = self.layout
+        y = L.h - L.bar_h / 2
+        title, level = 20 * max(L.s, 0.8), 14 * max(L.s, 0.8)
+        self.level_label.set(self.level_text)
+        while True:
+            self.title.place(16, y, title)
+            gap = title
+            self.level_label.place(16 + self.title.text.content_width + gap, y, level)
+            end = self.level_label.text.x + self.level_label.text.content_width
+            if end <= limit:
+                return
+            if level > 10:
+                level -= 1
+            elif title > 13:
+                title -= 1
+            else:
+                self.level_label.set("")
+                return
 
     def status_box(self) -> Box:
         L = self.layout
