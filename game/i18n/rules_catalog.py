@@ -21,6 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from game.i18n.catalogs import PLURAL_FORMS, _parse_plural_forms
 from game.i18n.core import LANGUAGES, LOCALE_DIR
 from game.i18n.rules_content import CONTENT, DOMAIN, SOURCE_PREFIX, msgids
 
@@ -49,6 +50,9 @@ def read(lang: str) -> Catalog:
 
 
 def write(lang: str, cat: Catalog) -> None:
+    # the same Plural-Forms as the interface catalog (Babel's own data gives Spanish three)
+    cat._num_plurals, cat._plural_expr = _parse_plural_forms(  # type: ignore[assignment]
+        PLURAL_FORMS[lang])
     cat.last_translator = "Card Club translators"
     cat.language_team = f"{LANGUAGES[lang]} ({lang})"
     cat.revision_date = cat.creation_date

@@ -14,7 +14,9 @@ A block holds exactly one of ``para``, ``bullet``, ``step`` (text), ``term`` (wi
 spaces, with a ``caption``, ``cover = true`` when each card lies across the one before as
 a defence covers an attack, and ``style`` when not the page's deck) or ``shared`` (the
 key of a paragraph of ``shared.toml``).  A section's ``covers`` lists the rule ids it
-states: only tests read it, players never see it.
+states: only tests read it, players never see it.  A text names a Czech card by its
+notation in braces, ``{UH}`` or ``{TH:the}`` (a case or article of the language, see
+:mod:`game.i18n.vocabulary`), so the card is called what the glossary calls it.
 
 Every text is an English msgid of the gettext domain ``rules``
 (``locale/<lang>/LC_MESSAGES/rules.po``, see :mod:`game.i18n.rules_catalog`); views
@@ -31,6 +33,7 @@ from typing import Any, Literal, cast
 
 from game.cards import DeckStyle, NotationError, parse_card
 from game.i18n.core import LOCALE_DIR, _, language
+from game.i18n.vocabulary import fill_cards
 
 DOMAIN = "rules"
 #: the data files' folder (beside ``locale``, so a frozen bundle finds it the same way)
@@ -349,11 +352,11 @@ def catalog(lang: str) -> gettext.NullTranslations:
 
 def rules_gettext(msgid: str) -> str:
     """``msgid`` in the current language (``game.i18n.language()``), from the rules domain,
-    else from the interface catalog, else English."""
+    else from the interface catalog, else English; its Czech cards named by the glossary."""
     if not msgid:
         return msgid
     text = catalog(language()).gettext(msgid)
-    return text if text != msgid else _(msgid)
+    return fill_cards(text if text != msgid else _(msgid))
 
 
 def msgids(content: Content = CONTENT) -> list[str]:

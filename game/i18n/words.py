@@ -1,10 +1,13 @@
 """Words for cards and engine refusals, in the current language.
 
 ``card_text`` names a card as its face shows it (``10♦``, ``J♣``, ``Д♠``; Czech cards by
-their court names, "svršek kulový" / "Ober of bells", since their suits have no
-symbols); ``card_name`` gives the full name ("Queen of spades").  ``refusal_text`` turns a
-structured :class:`~game.rules.IllegalMove` (message key + parameters) into a plain
-sentence with no rule id and no card notation.
+their names, "kulový svršek" / "Ober of bells", since their suits have no symbols);
+``card_name`` gives the full name ("Queen of spades").  Both return a
+:class:`~game.i18n.vocabulary.CardWords`, so a translation may ask for the card in a case
+(``{card:acc}``: "kulového svrška", "den Schellen-Ober").  The Czech cards' names, suits
+and ranks come from the glossary (``game/i18n/glossary/<lang>.toml``), one rule for all
+32 cards.  ``refusal_text`` turns a structured :class:`~game.rules.IllegalMove` (message
+key + parameters) into a plain sentence with no rule id and no card notation.
 """
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ from typing import Any
 
 from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
 from game.i18n.core import _, ngettext, pgettext
+from game.i18n.vocabulary import CardWords, czech_card, czech_rank, czech_suit
 
-__all__ = ["MESSAGES", "card_name", "card_text", "cards_text", "count_cards", "rank_text",
-           "refusal_text", "render_refusal", "shape_name", "suit_name"]
+__all__ = ["MESSAGES", "CardWords", "card_name", "card_text", "cards_text", "count_cards",
+           "rank_text", "refusal_text", "render_refusal", "shape_name", "suit_name"]
 
 
 def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
@@ -26,14 +30,10 @@ def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
 
 
 def suit_name(suit: str, style: str = "french") -> str:
-    """A suit's name: "hearts", "bells" (Czech deck), in the current language."""
+    """A suit's name: "hearts", "bells" (Czech deck: the glossary's), in the current
+    language."""
     if style == "czech":
-        return {
-            "L": pgettext("czech suit", "leaves"),
-            "H": pgettext("czech suit", "hearts"),
-            "B": pgettext("czech suit", "bells"),
-            "A": pgettext("czech suit", "acorns"),
-        }.get(suit, suit)
+        return czech_suit(suit)
     return {
         "S": pgettext("french suit", "spades"),
         "H": pgettext("french suit", "hearts"),
@@ -44,40 +44,36 @@ def suit_name(suit: str, style: str = "french") -> str:
 
 def rank_text(rank: str, style: str = "french") -> str:
     """A rank as players know it: the face index (``10``, ``J``, ``Д``), or for Czech cards
-    the court's name ("svršek", "Ober")."""
+    the court's name from the glossary ("svršek", "Ober")."""
     if rank == JOKER:
         return _("joker")
     if style == "czech":
-        return {
-            "T": "10",
-            "U": pgettext("czech rank", "Unter"),
-            "O": pgettext("czech rank", "Ober"),
-            "K": pgettext("czech rank", "King"),
-            "A": pgettext("czech rank", "Ace"),
-        }.get(rank, rank)
+        return "10" if rank == "T" else czech_rank(rank) if rank in ("U", "O", "K", "A") else rank
     if style == "atlasnye":
         return ATLASNYE_LABELS.get(rank, rank)
     return RANK_LABELS.get(rank, rank)
 
 
-def card_text(card: str | Card, style: str | None = None) -> str:
+def card_text(card: str | Card, style: str | None = None) -> CardWords:
     """A card as its face shows it: ``10♦``, ``J♣``, ``Д♠`` (Atlasnye), "joker"; Czech
-    cards by name ("svršek kulový"), their suits having no symbols."""
+    cards by name ("kulový svršek"), their suits having no symbols."""
     code, style = _style_of(card, style)
     if code == JOKER:
-        return _("joker")
+        return CardWords(_("joker"), code, style)
     if style == "czech":
         return card_name(code, style)
     if len(code) != 2:
-        return code
-    return rank_text(code[0], style) + SUIT_SYMBOLS.get(code[1], code[1])
+        return CardWords(code, code, style)
+    return CardWords(rank_text(code[0], style) + SUIT_SYMBOLS.get(code[1], code[1]), code,
+                     style)
 
 
-def card_name(card: str | Card, style: str | None = None) -> str:
-    """A card's full name: "Queen of spades", "Ober of bells" ("svršek kulový")."""
+def card_name(card: str | Card, style: str | None = None) -> CardWords:
+    """A card's full name: "Queen of spades", "Ober of bells" ("kulový svršek")."""
     code, style = _style_of(card, style)
-    names = _czech_names() if style == "czech" else _french_names()
-    return names.get(code, code)
+    if style == "czech":
+        return CardWords(czech_card(code), code, style)
+    return CardWords(_french_names().get(code, code), code, style)
 
 
 def cards_text(cards: Iterable[str | Card], style: str | None = None) -> str:
@@ -113,7 +109,7 @@ def _pile(source: str) -> str:
     if source == "reserve":
         return _("your reserve")
     if source.startswith("aux") and source[3:].isdigit():
-        return _("auxiliary pile {n}").format(n=int(source[3:]))
+        return _("side pile {n}").format(n=int(source[3:]))
     return _("your hand")
 
 
@@ -155,7 +151,7 @@ MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
     "does_not_beat": lambda w, r: _("Your {card} does not beat {target}.").format(**w),
     # Hospodský autobus
     "autobus.end_needs_discard": lambda w, r: _(
-        "End your turn by discarding a card from your hand onto an auxiliary pile; you may "
+        "End your turn by discarding a card from your hand onto a side pile; you may "
         "end without discarding only when your hand is empty."),
     "autobus.not_top": lambda w, r: (
         _("Only the top card of a pile can be played ({source}: {top} is on top, not "
@@ -171,20 +167,20 @@ MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
     "autobus.discard_not_in_hand": lambda w, r: _(
         "You do not hold {card}; only cards from your hand are discarded.").format(**w),
     "autobus.joker_never_bus": lambda w, r: _(
-        "A joker fits any auxiliary pile, so it never goes under the bus."),
+        "A joker fits any side pile, so it never goes under the bus."),
     "autobus.fits_aux": lambda w, r: _(
-        "You can put {card} on one of your auxiliary piles; only a card that fits none goes "
+        "You can put {card} on one of your side piles; only a card that fits none goes "
         "under the bus.").format(**w),
     "autobus.only_joker_named": lambda w, r: _(
-        "Only a joker is given a rank on an auxiliary pile."),
+        "Only a joker is given a rank on a side pile."),
     "autobus.name_joker_rank": lambda w, r: _(
-        "Choose which rank the joker stands for on the empty auxiliary pile {pile}.")
+        "Choose which rank the joker stands for on the empty side pile {pile}.")
     .format(**w),
     "autobus.joker_takes_rank": lambda w, r: _(
-        "Auxiliary pile {pile} already has its rank ({rank}); the joker takes that rank.")
+        "Side pile {pile} already has its rank ({rank}); the joker takes that rank.")
     .format(**w),
     "autobus.wrong_aux": lambda w, r: _(
-        "Auxiliary pile {pile} takes only the rank {rank}; {card} does not belong there.")
+        "Side pile {pile} takes only the rank {rank}; {card} does not belong there.")
     .format(**w),
     # Dudák
     "dudak.already_declared": lambda w, r: _("You have already declared a trump."),
@@ -320,42 +316,4 @@ def _french_names() -> dict[str, str]:
         "KC": pgettext("french card", "King of clubs"),
         "AC": pgettext("french card", "Ace of clubs"),
         "X": pgettext("french card", "Joker"),
-    }
-
-
-def _czech_names() -> dict[str, str]:
-    """Full names of the German-suited Czech cards."""
-    return {
-        "7L": pgettext("czech card", "7 of leaves"),
-        "8L": pgettext("czech card", "8 of leaves"),
-        "9L": pgettext("czech card", "9 of leaves"),
-        "TL": pgettext("czech card", "10 of leaves"),
-        "UL": pgettext("czech card", "Unter of leaves"),
-        "OL": pgettext("czech card", "Ober of leaves"),
-        "KL": pgettext("czech card", "King of leaves"),
-        "AL": pgettext("czech card", "Ace of leaves"),
-        "7H": pgettext("czech card", "7 of hearts"),
-        "8H": pgettext("czech card", "8 of hearts"),
-        "9H": pgettext("czech card", "9 of hearts"),
-        "TH": pgettext("czech card", "10 of hearts"),
-        "UH": pgettext("czech card", "Unter of hearts"),
-        "OH": pgettext("czech card", "Ober of hearts"),
-        "KH": pgettext("czech card", "King of hearts"),
-        "AH": pgettext("czech card", "Ace of hearts"),
-        "7B": pgettext("czech card", "7 of bells"),
-        "8B": pgettext("czech card", "8 of bells"),
-        "9B": pgettext("czech card", "9 of bells"),
-        "TB": pgettext("czech card", "10 of bells"),
-        "UB": pgettext("czech card", "Unter of bells"),
-        "OB": pgettext("czech card", "Ober of bells"),
-        "KB": pgettext("czech card", "King of bells"),
-        "AB": pgettext("czech card", "Ace of bells"),
-        "7A": pgettext("czech card", "7 of acorns"),
-        "8A": pgettext("czech card", "8 of acorns"),
-        "9A": pgettext("czech card", "9 of acorns"),
-        "TA": pgettext("czech card", "10 of acorns"),
-        "UA": pgettext("czech card", "Unter of acorns"),
-        "OA": pgettext("czech card", "Ober of acorns"),
-        "KA": pgettext("czech card", "King of acorns"),
-        "AA": pgettext("czech card", "Ace of acorns"),
     }
