@@ -160,8 +160,8 @@ def test_card_text_as_on_the_faces() -> None:
     assert ct("X", "french") == "joker"
     assert ct("OB", "czech") == "Ober of bells" and ct("UL", "czech") == "Unter of leaves"
     i18n.set_language("cs")
-    assert ct("OB", "czech") == "svršek kulový" and ct("UL", "czech") == "spodek listový"
-    assert ct("AA", "czech") == "eso žaludské" and ct("7H", "czech") == "sedma srdcová"
+    assert ct("OB", "czech") == "kulový svršek" and ct("UL", "czech") == "zelený spodek"
+    assert ct("AA", "czech") == "žaludské eso" and ct("7H", "czech") == "červená sedma"
     assert ct("X", "french") == "žolík"
     assert ct("QS", "atlasnye") == "Д♠"   # Cyrillic indices stay in every language
     i18n.set_language("de")
@@ -171,8 +171,8 @@ def test_card_text_as_on_the_faces() -> None:
 
 @pytest.mark.parametrize("lang, queen, ober", [
     ("en", "Queen of spades", "Ober of bells"),
-    ("cs", "piková dáma", "svršek kulový"),
-    ("pl", "dama pik", "wyżnik dzwonek"),
+    ("cs", "piková dáma", "kulový svršek"),
+    ("pl", "dama pik", "wyżnik dzwonkowy"),
     ("de", "Pik-Dame", "Schellen-Ober"),
     ("es", "reina de picas", "caballo de cascabeles"),
 ])
@@ -371,7 +371,7 @@ def test_dudak_refusal_names_czech_cards_in_czech() -> None:
     e = IllegalMove("DUD-5", "x", key="does_not_beat", params={"card": "7B", "target": "OB"})
     i18n.set_language("cs")
     assert i18n.refusal_text(e, "czech") == \
-        "Tvoje karta sedma kulová nepřebije kartu svršek kulový."
+        "Tvoje karta kulová sedma nepřebije kartu kulový svršek."
     i18n.set_language("en")
     assert i18n.refusal_text(e, "czech") == "Your 7 of bells does not beat Ober of bells."
 

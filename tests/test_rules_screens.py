@@ -110,11 +110,11 @@ def test_translations_keep_each_traditions_card_terms() -> None:
         text = catalog(lang).gettext(atlas_courts)
         assert all(letter in text for letter in "ВДКТ"), (lang, text)
     cs = catalog("cs").gettext(czech_ranks)
-    assert "spodek" in cs and "svršek" in cs and "listy" in cs and "žaludy" in cs
+    assert "spodek" in cs and "svršek" in cs and "zelené" in cs and "žaludy" in cs
     de = catalog("de").gettext(czech_ranks)
     assert "Unter" in de and "Ober" in de
     pl = catalog("pl").gettext(czech_ranks)
-    assert "niżnik" in pl and "wyżnik" in pl
+    assert "niżnik" in pl and "wyżnik" in pl and "liście, czerwienie" in pl
 
 
 def test_BUS11_draw_needs_empty_piles_a_quiet_circuit_and_no_run_play_for_anyone() -> None:

@@ -380,7 +380,7 @@ class AutobusTable(TableView):
             return self.explain(place, card)
         if target.startswith(f"aux{HUMAN}."):
             if src != "hand":
-                return _("Only cards from your hand go onto your auxiliary piles.")
+                return _("Only cards from your hand go onto your side piles.")
             move = Move("discard", (card, "aux" + target.split(".")[1]))
         else:
             move = Move("play", (card, src, target))
@@ -453,16 +453,16 @@ class AutobusTable(TableView):
         kinds = {m.kind for m in legal}
         sel = self.selection()
         if sel and self.bus_moves(legal):
-            return _("{card} fits none of your auxiliary piles: play it onto a run, or put "
+            return _("{card} fits none of your side piles: play it onto a run, or put "
                      "it under the bus").format(card=self.card_text(sel[0][1]))
         if "end" in kinds:
             return (_("Your hand is empty: play from your reserve or piles, or end your turn")
                     if "play" in kinds else _("Nothing more to play: end your turn"))
         if "play" in kinds:
-            return _("Play onto the runs, then put a hand card onto an auxiliary pile")
+            return _("Play onto the runs, then put a hand card onto a side pile")
         if "discard" in kinds:
-            return _("No card fits a run: put a hand card onto an auxiliary pile")
-        return _("No hand card fits your auxiliary piles: choose one to put under the bus")
+            return _("No card fits a run: put a hand card onto a side pile")
+        return _("No hand card fits your side piles: choose one to put under the bus")
 
     def announce(self, event: Event, seat: int | None) -> str | None:
         if event.text == "bus":
@@ -489,9 +489,10 @@ class AutobusTable(TableView):
                 lines.append(_("The deal went on for 3,000 turns without a winner, so it "
                                "ends in a draw."))
             else:
-                lines.append(_("The stock ran out, a whole round went by without a card "
-                               "going onto a run, and nobody could play onto a run any "
-                               "more: nobody can win, so the deal is a draw."))
+                lines.append(_("The stock and the completed pile are empty, a whole round "
+                               "went by without a card going onto a run, and nobody could "
+                               "play onto a run any more: nobody can win, so the deal is a "
+                               "draw."))
         elif winner == HUMAN:
             title = _("You win!")
             lines.append(_("You emptied your reserve first."))
