@@ -3,8 +3,8 @@
 The data folders stay at the top of the repository (``sprites/``, ``sounds/``,
 ``levels/``); each of their folders is mapped into the installed package as
 ``game/_data/<folder>``, where ``game.resources`` finds them.  The language catalogs
-under ``game/i18n/locale`` and the rules screens' text under ``game/i18n/rules`` ship as
-package data of ``game.i18n``.
+under ``game/i18n/locale``, the rules screens' text under ``game/i18n/rules`` and the
+glossary under ``game/i18n/glossary`` ship as package data of ``game.i18n``.
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def _data_packages() -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
 
 
 packages, package_dir, package_data = _data_packages()
-package_data["game.i18n"] = ["locale/*.pot", "locale/**/*.po", "locale/**/*.mo", "rules/*.toml"]
+package_data["game.i18n"] = ["locale/*.pot", "locale/**/*.po", "locale/**/*.mo", "rules/*.toml",
+                              "glossary/*.toml"]
 
 setup(
     packages=find_packages(HERE, include=["game", "game.*"]) + packages,

@@ -31,10 +31,12 @@ def data_files() -> list[str]:
 
 
 def catalogs() -> list[str]:
-    """The language catalogs and the rules screens' text (both package data of game.i18n)."""
+    """The language catalogs, the rules screens' text and the glossary (all package data of
+    game.i18n)."""
     i18n = ROOT / "game" / "i18n"
     return sorted(str(p.relative_to(ROOT)).replace(os.sep, "/")
-                  for pattern in ("locale/**/*.po", "locale/**/*.mo", "rules/*.toml")
+                  for pattern in ("locale/**/*.po", "locale/**/*.mo", "rules/*.toml",
+                                  "glossary/*.toml")
                   for p in i18n.glob(pattern))
 
 
@@ -152,8 +154,13 @@ def test_a_frozen_bundle_finds_its_data_at_the_bundle_top(
 def test_the_spec_bundles_every_data_folder_and_the_catalogs() -> None:
     spec = (ROOT / "cardclub.spec").read_text()
     assert '("sprites", "sounds", "levels")' in spec and '"**/*.mo"' in spec
-    assert '"rules").glob("*.toml")' in spec
+    every_toml = '"i18n").glob("**/*.toml")' in spec     # the rules' text and the glossary
+    assert every_toml or '"rules").glob("*.toml")' in spec
+    assert every_toml or '"glossary").glob("*.toml")' in spec
     assert "onefile = EXE(" in spec and 'name="cardclub-folder"' in spec
+    # the version and the About page's libraries read the metadata, frozen too (issue 28)
+    assert 'copy_metadata("cardclub", recursive=True)' in spec
+    assert "ARCADE_FONTS" in spec and '"game.tools.debian"' in spec
 
 
 def test_audio_probe_silences_c_level_stderr(tmp_path: Path) -> None:
