@@ -354,6 +354,20 @@ class AutobusTable(TableView):
                 else obs["aux"][HUMAN][int(src[3]) - 1])
         return str(pile[-1]) if pile and pile[-1] else None
 
+    def move_words(self, move: Move) -> str:
+        card = self.card_text(move.args[0]) if move.args else ""
+        if move.kind == "play":
+            target = str(move.args[2])
+            if target == "new":
+                return _("start a new run with {card}").format(card=card)
+            return _("play {card} onto run {n}").format(card=card, n=target[3:])
+        if move.kind == "discard":
+            return _("put {card} on your side pile {n}").format(
+                card=card, n=str(move.args[1])[3:4])
+        if move.kind == "bus":
+            return _("put {card} under the bus").format(card=card)
+        return _("end your turn")
+
     def explain(self, place: str, card: str) -> str:
         """Why a tapped card of yours cannot be played: the engine's refusal of putting
         it onto the runs (a new run says what the open ones need).  The engine knows
