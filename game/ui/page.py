@@ -187,7 +187,9 @@ class PageView(arcade.View):
         w, h = self.window.width, self.window.height
         self.camera.match_window()
         self.camera.position = (w / 2, h / 2 - self.scroll)
-        self.camera.scissor = self.content
+        c = self.content      # never an empty box: OpenGL refuses a scissor of size < 0
+        self.camera.scissor = arcade.LBWH(c.left, c.bottom, max(1.0, c.width),
+                                          max(1.0, c.height))
 
     def page_point(self, x: float, y: float) -> tuple[float, float]:
         """Screen point to page coordinates."""
