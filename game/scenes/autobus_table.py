@@ -359,13 +359,13 @@ class AutobusTable(TableView):
         if move.kind == "play":
             target = str(move.args[2])
             if target == "new":
-                return _("start a new run with {card}").format(card=card)
-            return _("play {card} onto run {n}").format(card=card, n=target[3:])
+                return _("start a new run with the {card}").format(card=card)
+            return _("play the {card} onto run {n}").format(card=card, n=target[3:])
         if move.kind == "discard":
-            return _("put {card} on your side pile {n}").format(
+            return _("put the {card} on your side pile {n}").format(
                 card=card, n=str(move.args[1])[3:4])
         if move.kind == "bus":
-            return _("put {card} under the bus").format(card=card)
+            return _("put the {card} under the bus").format(card=card)
         return _("end your turn")
 
     def explain(self, place: str, card: str) -> str:

@@ -137,12 +137,12 @@ class DudakTable(TableView):
         if move.kind == "declare":
             return _("declare {suit} as trump").format(suit=suit_name(move.args[0], "czech"))
         if move.kind == "lead":
-            return _("lead {card}").format(card=card)
+            return _("lead the {card}").format(card=card)
         if move.kind == "beat":
-            return _("beat {top} with {card}").format(
+            return _("beat the {top} with the {card}").format(
                 top=self.card_text(pile[-1]) if pile else "", card=card)
         if move.kind == "follow":
-            return _("put {card} on the pile").format(card=card)
+            return _("put the {card} on the pile").format(card=card)
         if move.kind == "collect":
             return _("collect the top card")
         return _("take the pile")

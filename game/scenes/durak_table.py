@@ -108,10 +108,10 @@ class DurakTable(TableView):
 
     def move_words(self, move: Move) -> str:
         if move.kind == "attack":
-            return _("attack with {card}").format(card=self.card_text(move.args[0]))
+            return _("attack with the {card}").format(card=self.card_text(move.args[0]))
         if move.kind == "defend":
             beaten = self.unbeaten()
-            return _("beat {attack} with {card}").format(
+            return _("beat the {attack} with the {card}").format(
                 attack=self.card_text(beaten) if beaten else "",
                 card=self.card_text(move.args[0]))
         if move.kind == "take":
