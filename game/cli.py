@@ -1,10 +1,12 @@
-"""The ``cardclub`` command: play (default), ``sim``, ``shots``, ``bench``, ``--smoke``."""
+"""The ``cardclub`` command: play (default), ``sim``, ``shots``, ``bench``, ``--smoke``,
+``--version``."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
+from game.about import version
 from game.rules import GAMES
 
 
@@ -73,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("command", nargs="?", default="play", choices=list(COMMANDS), metavar="COMMAND",
                    help="what to do (default: play; one line each below)")
+    p.add_argument("--version", action="version", version=f"cardclub {version()}",
+                   help="print the version of Card Club and exit")
     p.add_argument("--smoke", action="store_true",
                    help="open the window, play a deal of every game computer against computer, "
                         "exit (a check that the install works)")

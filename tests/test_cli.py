@@ -77,3 +77,27 @@ def test_a_command_after_an_option_is_refused_with_a_hint(
         main(["--smoke", "sim"])
     assert info.value.code == 2
     assert "put 'sim' first" in capsys.readouterr().err
+
+
+def test_version_prints_the_package_metadata_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """One source (pyproject.toml, read back with importlib.metadata; issue 28)."""
+    import importlib.metadata
+
+    out = run_help(["--version"], capsys)
+    assert out == f"cardclub {importlib.metadata.version('cardclub')}\n"
+    assert out.split()[1][0].isdigit() and "--version" in run_help(["--help"], capsys)
+
+
+def test_version_as_a_process_from_the_checkout() -> None:
+    """``python -m game --version``: what ``cardclub --version`` runs, without a window."""
+    import subprocess
+    import sys
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    with (root / "pyproject.toml").open("rb") as f:
+        want = tomllib.load(f)["project"]["version"]
+    out = subprocess.run([sys.executable, "-m", "game", "--version"], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout == f"cardclub {want}\n", out.stderr
