@@ -1,11 +1,13 @@
 """The menu: a tile per game (with its AI level), Continue for a saved deal, then Rules,
-History, Settings and Quit.  Every game comes from ``game.games.INFO``."""
+History, Settings, About and Quit, and the version in the top right corner (a tap on it
+opens About too).  Every game comes from ``game.games.INFO``."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from game.about import version
 from game.ai import levels, menu_levels
 from game.games import INFO, GameInfo
 from game.i18n import _
@@ -71,7 +73,7 @@ class MenuView(arcade.View):
         buttons = [Button("", self.continue_saved, PRIMARY, name="continue"),
                    Button(_("Rules"), self.rules, SECONDARY, name="rules")]
         for name, label in (("traditions", _("Card traditions")), ("history", _("History")),
-                            ("settings", _("Settings"))):
+                            ("settings", _("Settings")), ("about", _("About"))):
             if name in SCENES:
                 buttons.append(Button(label, lambda n=name: self.app.open(n), SECONDARY,
                                       name=name))
@@ -82,6 +84,7 @@ class MenuView(arcade.View):
 
         self.profile = history.profile()
         self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
+        self.version_label = Label("", 13, (200, 225, 205), anchor_x="right")
         self.place()
 
     # ----- layout --------------------------------------------------------------------------
@@ -172,6 +175,8 @@ class MenuView(arcade.View):
         p = self.profile
         self.profile_label.set(_("Level {level} · {xp} XP").format(level=p.level, xp=p.xp))
         self.profile_label.place(20, h - 28 * s, max(12.0, 14 * s))
+        self.version_label.set(_("Version {version}").format(version=version()))
+        self.version_label.place(round(w - 20), round(h - 28 * s), max(11.0, 13 * s))
         self.message.text.width = max(1, int(min(900, w - 40)))
         self.message.place(round(w / 2), round(52 * s + 62))
         self.confirm.place(w, h)
@@ -237,6 +242,12 @@ class MenuView(arcade.View):
     def quit(self) -> None:
         self.window.close()
 
+    def on_version(self, x: float, y: float) -> bool:
+        """Whether (x, y) falls on the version in the corner (48 px tall at least)."""
+        t = self.version_label.text
+        half = max(24.0, t.content_height / 2)
+        return t.x - t.content_width - 8 <= x <= t.x + 8 and abs(y - t.y) <= half
+
     def tile_at(self, x: float, y: float) -> str | None:
         for t in self.tiles:
             if t.box.contains(x, y):
@@ -251,6 +262,7 @@ class MenuView(arcade.View):
         self.title.draw()
         self.subtitle.draw()
         self.profile_label.draw()
+        self.version_label.draw()
         bx, by = 20, self.profile_label.text.y - 22
         bw = max(120.0, self.profile_label.text.content_width)
         arcade.draw_lrbt_rectangle_filled(bx, bx + bw, by - 5, by + 5, (0, 0, 0, 110))
@@ -281,6 +293,9 @@ class MenuView(arcade.View):
             return
         if self.buttons.release(x, y) or self.levels.release(x, y):
             self.pressed_tile = None
+            return
+        if self.pressed_tile is None and "about" in SCENES and self.on_version(x, y):
+            self.app.open("about")
             return
         key = self.tile_at(x, y)
         if key is not None and key == self.pressed_tile:

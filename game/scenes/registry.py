@@ -13,6 +13,7 @@ SCENES: dict[str, str] = {
     "traditions": "game.scenes.traditions_view:TraditionsView",
     "history": "game.scenes.history_view:HistoryView",
     "settings": "game.scenes.settings_view:SettingsView",
+    "about": "game.scenes.about_view:AboutView",
 }
 
 
