@@ -158,3 +158,21 @@ def test_the_setting_off_hides_hint_and_undo(app: CardClubWindow) -> None:
         assert len(view.session.journal.moves) >= 1 and view.session.assists["undos"] == 0
     finally:
         app.settings.allow_assist = True
+
+
+def test_the_deal_number_shows_and_replay_these_cards_deals_them_again(
+        app: CardClubWindow) -> None:
+    view = open_at_human_turn(app, "durak", {})
+    number = view.session.number
+    assert f"Deal {number:,}".replace(",", "\u00a0") in view.level_label.text.text
+    deck = list(view.session.journal.deck)
+    view.surrender()
+    pump(app, 2)
+    assert view.result_visible
+    assert f"Deal {number:,}".replace(",", "\u00a0") in view.result_panel.text.text.text
+    b = view.result_panel.buttons.by_name("replay")
+    tap(app, b.cx, b.cy)
+    again = app.current_view
+    assert again is not view and again.session.number == number
+    assert list(again.session.journal.deck) == deck
+    assert again.session.journal.deal_id != view.session.journal.deal_id   # a new deal

@@ -58,5 +58,11 @@ def deal_rng(seed: int) -> Rng:
     return Rng(seed ^ 0x5DEECE66D2B7E151)
 
 
+#: a new deal's seed is its number, small enough to read out and type back in
+DEAL_NUMBERS = 1_000_000
+
+
 def new_seed() -> int:
-    return secrets.randbits(48)
+    """A random deal number, 1 .. DEAL_NUMBERS - 1 (the same number always deals the
+    same cards for the same game and options)."""
+    return 1 + secrets.randbelow(DEAL_NUMBERS - 1)

@@ -91,7 +91,8 @@ class TableView(arcade.View):
                 pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
         self.session = session
         table_level = levels(self.key)[session.level].get("label", session.level)
-        self.level_text = _("Level: {name}").format(name=_(str(table_level)))
+        self.level_text = (_("Level: {name}").format(name=_(str(table_level))) + "  ·  "
+                           + self.deal_text())
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
         self.layout = self.make_layout(window.width, window.height)
@@ -149,6 +150,7 @@ class TableView(arcade.View):
             Button(_("Menu"), self.to_menu, name="menu")])
         self.result_panel = Panel("", [], [
             Button(_("Next game"), self.next_game, PRIMARY, name="next"),
+            Button(_("Replay these cards"), self.replay_cards, name="replay"),
             Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
         self.confirm = Confirm()
         #: the panels every table has, the topmost first (a table's own: modal_panels)
@@ -738,7 +740,7 @@ class TableView(arcade.View):
                 lines = [*lines, *self.assist_lines(),
                          ngettext("You gain {n} XP.", "You gain {n} XP.",
                                   self.xp_gained or 0).format(n=self.xp_gained or 0)]
-        self.result_panel.set(title, lines)
+        self.result_panel.set(title, [*lines, self.deal_text()])
         self.result_panel.visible = True
         self.place_widgets()
         self.refresh()
@@ -756,6 +758,15 @@ class TableView(arcade.View):
         said = {"win": _("Won with {help}."), "loss": _("Lost with {help}.")}.get(
             self.session.outcome(), _("Drawn with {help}."))
         return [said.format(help=help_) + " " + _("Assisted deals earn half the XP.")]
+
+    def deal_text(self) -> str:
+        """"Deal 48 213": the number that deals these cards again."""
+        return _("Deal {number}").format(
+            number=f"{self.session.number:,}".replace(",", "\u00a0"))
+
+    def replay_cards(self) -> None:
+        """The same cards again, as a new deal (its own result in the history)."""
+        self.app.open("table", game=self.key, session=self.session.same_cards())
 
     def next_game(self) -> None:
         self.app.open("table", game=self.key, session=self.session.next_deal())
