@@ -366,6 +366,18 @@ class DealSession:
                            human=self.human, options=self.next_options(),
                            pace=self.pacer.scale, save=self.saving, **kw)
 
+    @property
+    def number(self) -> int:
+        """The deal's number (its seed): the same number deals the same cards."""
+        return self.journal.seed
+
+    def same_cards(self, **kw: Any) -> DealSession:
+        """A new deal of the same number (the same cards), same game, level and seats."""
+        return DealSession(self.key, level=self.level, ai_seats=self.ai_seats,
+                           human=self.human, seed=self.journal.seed,
+                           options=dict(self.journal.options), pace=self.pacer.scale,
+                           save=self.saving, **kw)
+
     # ----- headless play -------------------------------------------------------------------
     def run(self, max_moves: int = 100_000, step: float = 1.0) -> Iterator[Change]:
         """Play on with no window until the deal ends or the human is to act, yielding
