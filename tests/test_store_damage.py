@@ -161,17 +161,13 @@ def _settings_text() -> str:
     return settings.path().read_text(encoding="utf-8")
 
 
+#: a file that does not read as a JSON object we accept (a value of the wrong type or out
+#: of range in a file that reads resets that setting alone: tests/test_settings_keys.py)
 SETTINGS_CASES = {
     "volume_1e400": lambda t: t.replace('"volume": 0.4', '"volume": 1e400'),
     "volume_Infinity": lambda t: t.replace('"volume": 0.4', '"volume": Infinity'),
     "volume_NaN": lambda t: t.replace('"volume": 0.4', '"volume": NaN'),
-    "volume_text": lambda t: t.replace('"volume": 0.4', '"volume": "loud"'),
-    "volume_list": lambda t: t.replace('"volume": 0.4', '"volume": [0.4]'),
-    "muted_number": lambda t: t.replace('"muted": false', '"muted": 0'),
     "language_surrogate": lambda t: t.replace('"cs"', '"\\ud800"'),
-    "language_list": lambda t: t.replace('"cs"', '["cs"]'),
-    "levels_list": lambda t: t.replace('{\n  "durak": "hard"\n }', '["hard"]'),
-    "level_number": lambda t: t.replace('"durak": "hard"', '"durak": 3'),
     "level_key_surrogate": lambda t: t.replace('"durak": "hard"', '"\\udfff": "hard"'),
     "deep_nesting": lambda t: t.replace('"cs"', "[" * 100_000 + "]" * 100_000),
     "a_list": lambda t: "[]",
@@ -253,14 +249,16 @@ def test_random_mutations_of_settings_never_crash() -> None:
         settings.path().write_bytes(raw)
         s, msg = settings.load()               # never raises
         assert isinstance(s, settings.Settings)
-        if msg is None:
+        asides = sorted(settings.path().parent.glob("settings.json.damaged-*"))
+        if not asides:                         # read: each setting checked on its own
+            assert msg is None or "back to their defaults" in msg
             assert settings.path().read_bytes() == raw
             assert 0.0 <= s.volume <= 1.0
             files.check_value(s.to_dict())      # everything loaded can be written again
             assert settings.save(s)
         else:
             damaged += 1
-            asides = sorted(settings.path().parent.glob("settings.json.damaged-*"))
+            assert msg and "could not be read" in msg
             assert asides[-1].read_bytes() == raw
             for a in asides:
                 a.unlink()

@@ -1,9 +1,12 @@
 """The History screen: the profile's level and XP, then per game the statistics by AI level
 (deals, win rate, best streak, average score) and the past deals (date, level, result,
 score), all from the SQLite history (``game.store.history``).  A tab per game, Back to the
-menu, a page that scrolls by wheel, drag or keys."""
+menu, a page that scrolls by wheel, drag or keys.  The history is read in one bounded wait:
+while another program holds it locked the page says so, stays live, and reads again
+every :data:`RETRY` seconds."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -26,6 +29,7 @@ ROWS_PER_BATCH = 25
 BAD = (160, 40, 30)
 WIN_COLOR = (30, 110, 50)
 ROW_SHADE = (236, 228, 208)
+RETRY = 1.0                       # seconds between reads while the history is busy
 
 
 def level_label(game: str, level: str) -> str:
@@ -82,11 +86,20 @@ class HistoryView(PageView):
 
     # ----- data ------------------------------------------------------------------------
     def load(self) -> None:
-        """Read the profile, the statistics and the latest deals of the chosen game."""
-        self.profile = history.profile()
-        self.stats = history.stats(self.game)
-        self.total = history.count_deals(self.game)
-        self.rows = history.deals(self.game, limit=SHOWN)
+        """Read the profile, the statistics and the latest deals of the chosen game (one
+        snapshot, one bounded wait: a locked history leaves ``history_busy`` set)."""
+        seen = history.overview(self.game, limit=SHOWN)
+        self.profile, self.stats, self.total, self.rows = (seen.profile, seen.stats,
+                                                           seen.total, seen.rows)
+        self.history_busy = seen.busy
+        self.retry_at = time.monotonic() + RETRY
+
+    def on_update(self, delta_time: float) -> None:
+        if getattr(self, "history_busy", False) and time.monotonic() >= self.retry_at:
+            self.load()
+            if not self.history_busy:      # free again: the page shows what it holds
+                self.relayout()
+        super().on_update(delta_time)
 
     def select(self, game: str) -> None:
         self.game = game
@@ -133,6 +146,11 @@ class HistoryView(PageView):
         y = self.page_top
         if self.notice:
             t = self.add_text(self.notice, left, y, body, BAD, width=col_w)
+            y -= t.content_height + 12 * s
+        if self.history_busy:
+            t = self.add_text(_("Your history is busy: another program is using it. Your "
+                                "finished deals are kept and show here once it is free."),
+                              left, y, body, BAD, width=col_w)
             y -= t.content_height + 12 * s
         y = self._profile(left, y, col_w, body, head)
         y = self._stats(left, y - 18 * s, col_w, body, head)

@@ -1,8 +1,11 @@
 """The menu: a tile per game (with its AI level), Continue for a saved deal, then Rules,
 History, Settings, About and Quit, and the version in the top right corner (a tap on it
-opens About too).  Every game comes from ``game.games.INFO``."""
+opens About too).  Every game comes from ``game.games.INFO``.  The profile in the
+corner is read in one bounded wait: while another program holds the history locked the
+menu says "history is busy", stays live, and reads again every :data:`RETRY` seconds."""
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
     from game.ui.window import Window
 
 ORDER = ["autobus", "dudak", "durak", "paodekuai"]
+RETRY = 2.0          # seconds between reads of the profile while the history is busy
 
 
 def table_ready(key: str) -> bool:
@@ -80,12 +84,19 @@ class MenuView(arcade.View):
         buttons.append(Button(_("Quit"), self.quit, SECONDARY, name="quit"))
         self.buttons = ButtonGroup(*buttons)
         self.confirm = Confirm()
+        self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
+        self.version_label = Label("", 13, (200, 225, 205), anchor_x="right")
+        self.history_note = Label("", 12, (255, 230, 160), anchor_x="left")
+        self.read_profile()
+        self.place()
+
+    def read_profile(self) -> None:
+        """The XP and level for the corner (the last read while the history is busy)."""
         from game.store import history
 
         self.profile = history.profile()
-        self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
-        self.version_label = Label("", 13, (200, 225, 205), anchor_x="right")
-        self.place()
+        self.history_busy = history.busy()
+        self.retry_at = time.monotonic() + RETRY
 
     # ----- layout --------------------------------------------------------------------------
     def saved_game(self) -> str | None:
@@ -177,12 +188,23 @@ class MenuView(arcade.View):
         self.profile_label.place(20, h - 28 * s, max(12.0, 14 * s))
         self.version_label.set(_("Version {version}").format(version=version()))
         self.version_label.place(round(w - 20), round(h - 28 * s), max(11.0, 13 * s))
+        self.history_note.set(_("History is busy") if self.history_busy else "")
+        self.history_note.place(20, h - 28 * s - 44, max(11.0, 12 * s))
         self.message.text.width = max(1, int(min(900, w - 40)))
         self.message.place(round(w / 2), round(52 * s + 62))
         self.confirm.place(w, h)
 
-    #: the menu changes only on input (the window stops redrawing it when idle)
+    #: the menu changes only on input (the window stops redrawing it when idle), and
+    #: for one frame when the history, busy before, could be read again
     busy = False
+
+    def on_update(self, delta_time: float) -> None:
+        self.busy = False
+        if self.history_busy and time.monotonic() >= self.retry_at:
+            self.read_profile()
+            if not self.history_busy:
+                self.place()
+                self.busy = True
 
     @staticmethod
     def flow(t: Tile, size: float, s: float) -> bool:
@@ -262,6 +284,7 @@ class MenuView(arcade.View):
         self.title.draw()
         self.subtitle.draw()
         self.profile_label.draw()
+        self.history_note.draw()
         self.version_label.draw()
         bx, by = 20, self.profile_label.text.y - 22
         bw = max(120.0, self.profile_label.text.content_width)

@@ -340,14 +340,17 @@ class DealSession:
         self._changed(Change("surrender", self.human))
 
     def record(self) -> int:
-        """The deal has ended (or was given up): into the history, once; its XP."""
+        """The deal has ended (or was given up): into the history, once; its XP.  Returns
+        at once: the store's outbox carries the deal to the history on its own threads."""
         if self.xp_gained is None:
             if not self.saving:
                 self.xp_gained = 0
             elif self.surrendered:
-                self.xp_gained = saves.surrender(self.journal, self.game)
+                with saves.in_background():
+                    self.xp_gained = saves.surrender(self.journal, self.game)
             else:
-                self.xp_gained = saves.finish(self.journal, self.game)
+                with saves.in_background():
+                    self.xp_gained = saves.finish(self.journal, self.game)
         return self.xp_gained
 
     @staticmethod

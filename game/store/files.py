@@ -17,7 +17,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -269,12 +269,35 @@ def reset_problems() -> None:
     _problem = _problem_told = None
 
 
+#: held while a file is replaced on the caller's thread and while the writer's thread removes
+#: one on a condition (:func:`remove_if`), so that removal never takes a newer file
+lock = threading.RLock()
+
+
+def remove_if(path: Path, wanted: Callable[[Any], bool]) -> bool:
+    """Remove ``path`` if its JSON content is ``wanted`` (a finished deal's save, but not
+    the next deal's that replaced it); whether it was removed.  Raises OSError."""
+    with lock:
+        try:
+            data = read_json(path)
+        except FileNotFoundError:
+            return False
+        except (OSError, ValueError):
+            return False          # unreadable: settled (or kept aside) at the next start
+        if not wanted(data):
+            return False
+        path.unlink(missing_ok=True)
+    fsync_dir(path.parent)
+    return True
+
+
 def store_json(path: Path, data: Any) -> bool:
     """:func:`write_json` that never raises: ``False`` (and a remembered problem) when the
     file could not be written."""
     writer.flush()   # an older queued write must not land after this one
     try:
-        write_json(path, data)
+        with lock:
+            write_json(path, data)
     except Exception as exc:  # a full disk, a read-only folder, an odd value: never crash
         note_problem(path, exc)
         return False
@@ -285,17 +308,20 @@ def store_json(path: Path, data: Any) -> bool:
 class Writer:
     """Writes files on a thread of its own, so a table's frame never waits for the disk
     (an fsync can take a tenth of a second).  Content is encoded on the caller's thread
-    (a snapshot); for each path only the newest content is written.  ``flush`` waits
-    until everything submitted is on disk: anything that must follow a save in order
-    (a deletion, a history row) flushes first."""
+    (a snapshot); for each path only the newest content (or removal) is done, in the order
+    of the latest submissions.  ``flush`` waits until everything submitted is on disk:
+    anything that must follow a save in order (a deletion, a history row) flushes first.
+    A job may carry ``then``, called on this thread once it succeeded, and ``only_if``,
+    asked on this thread before it runs (the history's outbox removes a finished deal's
+    save only once the deal's outbox file is written)."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._pending: dict[Path, bytes] = {}
+        self._pending: dict[Path, _Job] = {}
         self._busy = False
         self._thread: threading.Thread | None = None
 
-    def submit(self, path: Path, data: Any) -> bool:
+    def submit(self, path: Path, data: Any, then: Callable[[], None] | None = None) -> bool:
         """Queue ``data`` for ``path``; ``False`` (and a remembered problem) when it
         cannot be encoded."""
         try:
@@ -303,17 +329,36 @@ class Writer:
         except Exception as exc:
             note_problem(path, exc)
             return False
+        self._queue(path, _Job(payload, then))
+        return True
+
+    def submit_remove(self, path: Path, then: Callable[[], None] | None = None,
+                      only_if: Callable[[], bool] | None = None) -> None:
+        """Queue the removal of ``path`` (it replaces a write still waiting for it)."""
+        self._queue(path, _Job(None, then, only_if))
+
+    def pending(self, path: Path) -> str | None:
+        """``"write"`` or ``"remove"`` while a job for ``path`` waits, else ``None``."""
         with self._cond:
-            self._pending[path] = payload
+            job = self._pending.get(path)
+        if job is None:
+            return None
+        return "remove" if job.payload is None else "write"
+
+    def _queue(self, path: Path, job: _Job) -> None:
+        with self._cond:
+            self._pending.pop(path, None)          # the newest job goes last
+            self._pending[path] = job
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="cardclub-writer",
                                                 daemon=True)
                 self._thread.start()
             self._cond.notify_all()
-        return True
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every submitted write is done; ``False`` on time-out."""
+        if threading.current_thread() is self._thread:
+            return False                     # a ``then`` must never wait for itself
         with self._cond:
             return self._cond.wait_for(lambda: not self._pending and not self._busy,
                                        timeout)
@@ -324,19 +369,44 @@ class Writer:
                 if not self._cond.wait_for(lambda: bool(self._pending), timeout=30):
                     self._thread = None
                     return
-                path, payload = next(iter(self._pending.items()))
+                path, job = next(iter(self._pending.items()))
                 del self._pending[path]
                 self._busy = True
             try:
-                write_bytes(path, payload)
-            except Exception as exc:  # a full disk, a read-only folder: never crash
-                note_problem(path, exc)
-            else:
-                note_success()
+                job.run(path)
             finally:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+
+
+class _Job:
+    """One write (``payload``) or removal (``None``) of the :class:`Writer`."""
+
+    def __init__(self, payload: bytes | None, then: Callable[[], None] | None = None,
+                 only_if: Callable[[], bool] | None = None) -> None:
+        self.payload, self.then, self.only_if = payload, then, only_if
+
+    def run(self, path: Path) -> None:
+        """Do it; never raises (a failure is a remembered problem, and ``then`` waits)."""
+        try:
+            if self.only_if is not None and not self.only_if():
+                return
+            if self.payload is None:
+                path.unlink(missing_ok=True)
+                fsync_dir(path.parent)
+            else:
+                write_bytes(path, self.payload)
+        except Exception as exc:  # a full disk, a read-only folder: never crash
+            note_problem(path, exc)
+            return
+        if self.payload is not None:   # (a removal works on a full disk: that is no news)
+            note_success()
+        if self.then is not None:
+            try:
+                self.then()
+            except Exception as exc:  # the follow-up is as safe as the write
+                note_problem(path, exc)
 
 
 writer = Writer()
@@ -359,7 +429,7 @@ def clean_stale_temp() -> int:
     Returns how many were removed."""
     base = home()
     removed = 0
-    for folder in (base, base / "saves"):
+    for folder in (base, base / "saves", base / "outbox"):
         try:
             names = list(folder.glob("*" + TMP_SUFFIX))
         except OSError:

@@ -10,6 +10,14 @@ is kept aside byte for byte, a fresh one is made, and :func:`take_message` says 
 a folder that cannot be written is reported through
 :func:`game.store.files.take_write_problem`.
 
+Nothing here waits long either: a read (the menu, History) waits at most
+:data:`READ_TIMEOUT` for a database another program holds locked, then gives what it
+had (:func:`busy` says so, and the screen says "history is busy").  A finished deal
+reaches the database through the outbox (:mod:`game.store.outbox`); until it is in, it
+is *held* here and every read counts it as if it were (once).  What a row holds is
+bounded: a row with XP, a score, moves or players outside :data:`BOUNDS` is refused (it
+stays in the file, uncounted), so no crafted value can hang or overflow the profile.
+
 XP for a finished deal: 20 for a win, 10 for a draw, 5 for a loss, times the opponents'
 difficulty (random 0.5, easy 1, normal 1.5, hard 2; the mean when seats differ).  A
 surrender is a loss without XP.  Profile level ``n`` starts at ``50 * n * (n - 1)`` XP
@@ -17,12 +25,15 @@ surrender is a loss without XP.  Profile level ``n`` starts at ``50 * n * (n - 1
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
+import re
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -35,6 +46,32 @@ OUTCOMES = ("win", "draw", "loss")
 BASE_XP = {"win": 20, "draw": 10, "loss": 5}
 DIFFICULTY = {"random": 0.5, "easy": 1.0, "normal": 1.5, "hard": 2.0}
 LEVEL_ORDER = ("random", "easy", "normal", "hard")
+
+#: a read on the UI thread waits at most this long for another program's lock (seconds)
+READ_TIMEOUT = 0.05
+#: a direct :func:`record_deal` (tools, tests) waits this long; the outbox waits less
+WRITE_TIMEOUT = 10.0
+#: the most one deal can bring (the real most is 40); a row beyond it is refused
+MAX_DEAL_XP = 1000
+MAX_MOVES = 100_000
+MAX_SCORE = 1_000_000.0
+#: the most XP a profile shows (far beyond a lifetime of deals)
+MAX_XP = 10 ** 15
+_ID = re.compile(r"[0-9a-f]{32}")
+#: what ``PRAGMA integrity_check`` says of a row a program wrote past the constraints
+_ROW_FAULT = re.compile(r"(CHECK constraint failed in deals|NULL value in deals\.\w+)$")
+#: what a row must hold to be counted (SQL); anything else is refused, not a crash
+BOUNDS = (f"typeof(xp) = 'integer' AND xp BETWEEN 0 AND {MAX_DEAL_XP}"
+          f" AND typeof(moves) = 'integer' AND moves BETWEEN 0 AND {MAX_MOVES}"
+          " AND typeof(players) = 'integer' AND players BETWEEN 1 AND 8"
+          " AND typeof(score) IN ('integer', 'real')"
+          f" AND score BETWEEN {-MAX_SCORE} AND {MAX_SCORE}"
+          " AND outcome IN ('win', 'draw', 'loss') AND surrendered IN (0, 1)"
+          " AND typeof(game) = 'text' AND typeof(level) = 'text'"
+          " AND typeof(played_at) = 'text'")
+_COLUMNS = "id, deal_id, game, played_at, level, players, moves, outcome, score, surrendered, xp"
+#: held rows sort after every stored row (the latest deals)
+_HELD_ID = 1 << 62
 
 #: migration ``n`` brings a database from version ``n - 1`` to ``n``
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -59,6 +96,13 @@ log = logging.getLogger(__name__)
 
 _checked: set[str] = set()        # databases checked (integrity, schema) in this process
 _messages: list[str] = []         # damaged databases put aside, for the player
+_read_busy = False                # the latest read met another program's lock
+_last_profile: dict[str, Profile] = {}   # per database: shown while it is busy
+_held_lock = threading.Lock()
+_held: dict[str, dict[str, Record]] = {}  # per data folder: deals not yet in the database
+_kept: dict[str, set[str]] = {}           # ... of which the outbox file is on disk
+
+OK, BUSY, FAILED = "ok", "busy", "failed"
 
 
 class Damaged(Exception):
@@ -110,11 +154,14 @@ def level_start(level: int) -> int:
     return 50 * level * (level - 1)
 
 
-def profile_for(xp: int) -> Profile:
-    xp = max(0, int(xp))
-    level = 1
-    while level_start(level + 1) <= xp:
-        level += 1
+def profile_for(xp: float) -> Profile:
+    """The level for ``xp``, in one step (a crafted XP of 9e18 must not count up to it);
+    XP is clamped to 0 .. :data:`MAX_XP`."""
+    if isinstance(xp, float) and not math.isfinite(xp):
+        xp = 0
+    xp = min(MAX_XP, max(0, int(xp)))
+    # level n starts at 50 n (n - 1): the largest n with n (n - 1) <= xp // 50
+    level = (1 + math.isqrt(1 + 4 * (xp // 50))) // 2
     return Profile(xp, level, level_start(level), level_start(level + 1))
 
 
@@ -152,35 +199,44 @@ def _is_corruption(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _migrate(con: sqlite3.Connection) -> None:
+def _version(con: sqlite3.Connection) -> int:
+    """The database's schema version (0: a new, empty file); raises Damaged."""
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if not tables:
-        version = 0
-    elif "schema_version" not in tables:
+        return 0
+    if "schema_version" not in tables:
         raise Damaged("it has no schema version")
-    else:
-        rows = con.execute("SELECT version FROM schema_version").fetchall()
-        if len(rows) != 1 or type(rows[0][0]) is not int:
-            raise Damaged("its schema version is damaged")
-        version = rows[0][0]
-        if not 1 <= version <= SCHEMA_VERSION:
-            raise Damaged(f"it is of an unknown version ({version})")
-        if "deals" not in tables:
-            raise Damaged("its deals table is missing")
-    if version == SCHEMA_VERSION:
+    rows = con.execute("SELECT version FROM schema_version").fetchall()
+    if len(rows) != 1 or type(rows[0][0]) is not int:
+        raise Damaged("its schema version is damaged")
+    version: int = rows[0][0]
+    if not 1 <= version <= SCHEMA_VERSION:
+        raise Damaged(f"it is of an unknown version ({version})")
+    if "deals" not in tables:
+        raise Damaged("its deals table is missing")
+    return version
+
+
+def _migrate(con: sqlite3.Connection) -> None:
+    if _version(con) == SCHEMA_VERSION:
         return
     con.execute("BEGIN IMMEDIATE")
     try:
-        if version == 0:
-            con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-            con.execute("INSERT INTO schema_version VALUES (0)")
-        for n in range(version + 1, SCHEMA_VERSION + 1):
-            for sql in MIGRATIONS[n]:
-                con.execute(sql)
-        con.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+        # again under the write lock: another connection (the outbox's thread, another
+        # window) may have made or migrated the file meanwhile
+        version = _version(con)
+        if version != SCHEMA_VERSION:
+            if version == 0:
+                con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                con.execute("INSERT INTO schema_version VALUES (0)")
+            for n in range(version + 1, SCHEMA_VERSION + 1):
+                for sql in MIGRATIONS[n]:
+                    con.execute(sql)
+            con.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        with contextlib.suppress(sqlite3.Error):
+            con.execute("ROLLBACK")
         raise
 
 
@@ -189,17 +245,18 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    con = sqlite3.connect(path, timeout=10, isolation_level=None)
+def _open(path: Path, timeout: float) -> sqlite3.Connection:
+    con = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     con.text_factory = _text
     try:
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
         key = str(path)
         if key not in _checked:
-            check = con.execute("PRAGMA integrity_check").fetchall()
-            if check != [("ok",)]:
-                raise Damaged(f"the integrity check failed: {str(check[0][0])[:60]}")
+            faults = [str(r[0]) for r in con.execute("PRAGMA integrity_check(100)")]
+            damage = [f for f in faults if f != "ok" and not _ROW_FAULT.match(f)]
+            if damage:     # (a row that breaks a CHECK is refused when read, not damage)
+                raise Damaged(f"the integrity check failed: {damage[0][:60]}")
             _migrate(con)
             _checked.add(key)
     except BaseException:
@@ -226,10 +283,17 @@ def _set_aside(path: Path, exc: BaseException) -> None:
                                            _("a new, empty history starts.")))
 
 
+def _is_busy(exc: BaseException) -> bool:
+    """Another program holds the database locked (a lock, not a fault: try again later)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
 def _read_only(path: Path, fn: Callable[[sqlite3.Connection], T], default: T) -> T:
     """Read a database in a folder we cannot write (a WAL database needs its -shm file)."""
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                              timeout=READ_TIMEOUT, isolation_level=None)
         con.text_factory = _text
         try:
             return fn(con)
@@ -240,31 +304,56 @@ def _read_only(path: Path, fn: Callable[[sqlite3.Connection], T], default: T) ->
         return default
 
 
-def _run(fn: Callable[[sqlite3.Connection], T], default: T, read: bool = False) -> T:
-    """Run ``fn`` on an open database; a damaged one is put aside and a fresh one used; a
-    disk that says no gives ``default`` (``read``: what can still be read) and a
-    remembered write problem."""
-    path = db_path()
+def _call(fn: Callable[[sqlite3.Connection], T], path: Path, timeout: float, read: bool
+          ) -> tuple[str, T | None]:
+    """Run ``fn`` on the open database at ``path``: ``(OK, value)``, ``(BUSY, None)``
+    when another program holds it locked past ``timeout``, ``(FAILED, None)`` when the
+    disk says no (a remembered write problem; ``read``: what can still be read, as OK).
+    A damaged database is put aside and a fresh one used."""
     for attempt in range(3):
         opened = False
         try:
-            con = _open(path)
+            con = _open(path, timeout)
             opened = True
             try:
-                return fn(con)
+                return OK, fn(con)
             finally:
                 con.close()
         except Exception as exc:  # never let the history stop the game
+            if _is_busy(exc):
+                return BUSY, None
             damaged = _is_damage(exc) if not opened else _is_corruption(exc)
             if damaged and attempt < 2 and path.exists():
                 _set_aside(path, exc)
                 continue
             if _is_damage(exc):
                 log.warning("history: %s", exc)
-                return default
+                return FAILED, None
             files.note_problem(path, exc)
-            return _read_only(path, fn, default) if read and path.is_file() else default
-    return default
+            if read and path.is_file():
+                missing = object()
+                value = _read_only(path, fn, missing)
+                if value is not missing:
+                    return OK, value   # type: ignore[return-value]
+            return FAILED, None
+    return FAILED, None
+
+
+def _run(fn: Callable[[sqlite3.Connection], T], default: T, read: bool = False,
+         timeout: float = READ_TIMEOUT) -> T:
+    """:func:`_call` on this data folder's database; ``default`` unless it worked.  A
+    read remembers whether it met a lock (:func:`busy`)."""
+    global _read_busy
+    status, value = _call(fn, db_path(), timeout, read)
+    if read:
+        _read_busy = status == BUSY
+    return value if status == OK else default   # type: ignore[return-value]
+
+
+def busy() -> bool:
+    """Whether the latest read found the history locked by another program (the menu and
+    History then say "history is busy" and try again a little later)."""
+    return _read_busy
 
 
 def take_message() -> str | None:
@@ -274,13 +363,150 @@ def take_message() -> str | None:
 
 def forget_checks() -> None:
     """Check the database again on next use (tests; after changing the data folder)."""
+    global _read_busy
     _checked.clear()
     _messages.clear()
+    _last_profile.clear()
+    _read_busy = False
 
 
-# ----- writing ------------------------------------------------------------------------------
+# ----- a finished deal ----------------------------------------------------------------------
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _short(value: Any, what: str) -> str:
+    if type(value) is not str or not value or len(value) > 40:
+        raise ValueError(f"{what} is not a short text")
+    value.encode("utf-8")
+    return value
+
+
+@dataclass(frozen=True)
+class Record:
+    """One finished deal as the history stores it: a row, and the outbox file that
+    carries it to the database (:meth:`to_dict` / :meth:`from_dict`)."""
+
+    deal_id: str
+    game: str
+    played_at: str
+    level: str
+    players: int
+    moves: int
+    outcome: str
+    score: float
+    surrendered: bool
+    xp: int
+    result: tuple[float, ...] | None = field(default=None)
+
+    def row(self) -> tuple[Any, ...]:
+        """The values of an ``INSERT INTO deals`` (deal_id first)."""
+        return (self.deal_id, self.game, self.played_at, self.level, self.players,
+                self.moves, self.outcome, self.score, int(self.surrendered), self.xp,
+                json.dumps(list(self.result)) if self.result else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "deal_id": self.deal_id, "game": self.game,
+                "played_at": self.played_at, "level": self.level, "players": self.players,
+                "moves": self.moves, "outcome": self.outcome, "score": self.score,
+                "surrendered": self.surrendered, "xp": self.xp,
+                "result": list(self.result) if self.result is not None else None}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Record:
+        """A record from loaded JSON, every value within :data:`BOUNDS`; raises
+        ValueError when it is damaged."""
+        if not isinstance(d, dict) or d.get("version") != 1:
+            raise ValueError("it is not a finished deal of this version")
+        deal_id = d.get("deal_id")
+        if type(deal_id) is not str or not _ID.fullmatch(deal_id):
+            raise ValueError("its deal id is damaged")
+
+        def whole(key: str, lo: int, hi: int) -> int:
+            v = d.get(key)
+            if type(v) is not int or not lo <= v <= hi:
+                raise ValueError(f"its {key} is not a whole number from {lo} to {hi}")
+            return v
+
+        score = d.get("score")
+        if type(score) not in (int, float) or not abs(score) <= MAX_SCORE:
+            raise ValueError("its score is out of range")
+        result = d.get("result")
+        if result is not None:
+            if not isinstance(result, list) or len(result) > 8 or not all(
+                    type(x) in (int, float) and abs(x) <= MAX_SCORE for x in result):
+                raise ValueError("its result is damaged")
+            result = tuple(float(x) for x in result)
+        outcome = d.get("outcome")
+        if outcome not in OUTCOMES:
+            raise ValueError("its outcome is damaged")
+        if type(d.get("surrendered")) is not bool:
+            raise ValueError("its surrender flag is damaged")
+        return cls(deal_id, _short(d.get("game"), "its game"),
+                   _short(d.get("played_at"), "its date"), _short(d.get("level"), "its level"),
+                   whole("players", 1, 8), whole("moves", 0, MAX_MOVES), str(outcome),
+                   float(score) + 0.0, bool(d["surrendered"]), whole("xp", 0, MAX_DEAL_XP),
+                   result)
+
+
+def make_record(game: str, level: str, players: int, moves_count: int, outcome: str,
+                score: float, deal_id: str, surrendered: bool = False,
+                result: Sequence[float] | None = None,
+                opponent_levels: Sequence[str] | None = None,
+                played_at: str | None = None) -> Record:
+    """The record of a finished (or surrendered) deal, its XP and date fixed now (a row
+    inserted later, after a lock, keeps the time the deal ended).  ``outcome`` is the
+    human's "win", "draw" or "loss"; a surrender is a loss without XP."""
+    if surrendered or outcome not in OUTCOMES:
+        outcome = "loss"
+    xp = xp_for(outcome, level, surrendered, opponent_levels)
+    value = float(score)
+    value = min(MAX_SCORE, max(-MAX_SCORE, value)) + 0.0 if math.isfinite(value) else 0.0
+    points = None
+    if result:
+        points = tuple(min(MAX_SCORE, max(-MAX_SCORE, float(x))) if math.isfinite(float(x))
+                       else 0.0 for x in list(result)[:8])
+    return Record(str(deal_id), str(game)[:40] or "?", played_at or _now(),
+                  str(level)[:40] or "?", min(8, max(1, int(players))),
+                  min(MAX_MOVES, max(0, int(moves_count))), outcome, value,
+                  bool(surrendered), min(MAX_DEAL_XP, xp), points)
+
+
+def store(records: Sequence[Record], timeout: float = WRITE_TIMEOUT,
+          folder: Path | None = None) -> tuple[str, dict[str, int]]:
+    """Insert ``records`` in one transaction, each once by its deal id: ``(OK, the XP
+    each one has in the history)``, or ``(BUSY, {})`` when another program holds the
+    database past ``timeout``, or ``(FAILED, {})`` when the disk says no."""
+    path = (folder / DB_NAME) if folder is not None else db_path()
+
+    def insert(con: sqlite3.Connection) -> dict[str, int]:
+        stored: dict[str, int] = {}
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for r in records:
+                cur = con.execute(
+                    "INSERT INTO deals (deal_id, game, played_at, level, players, moves,"
+                    " outcome, score, surrendered, xp, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT (deal_id) DO NOTHING", r.row())
+                if cur.rowcount == 1:
+                    stored[r.deal_id] = r.xp
+                    continue
+                got = con.execute("SELECT xp FROM deals WHERE deal_id = ?",
+                                  (r.deal_id,)).fetchone()
+                old = got[0] if got else None
+                stored[r.deal_id] = (old if type(old) is int and 0 <= old <= MAX_DEAL_XP
+                                     else r.xp)
+            con.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+            raise
+        return stored
+
+    if not records:
+        return OK, {}
+    status, value = _call(insert, path, timeout, read=False)
+    return status, value if value is not None else {}
 
 
 def record_deal(game: str, level: str, players: int, moves_count: int, outcome: str,
@@ -288,29 +514,75 @@ def record_deal(game: str, level: str, players: int, moves_count: int, outcome: 
                 result: Sequence[float] | None = None,
                 opponent_levels: Sequence[str] | None = None,
                 played_at: str | None = None) -> int:
-    """Record a finished (or surrendered) deal once, by ``deal_id``; return its XP for the
-    result panel (the XP stored the first time when the deal was already recorded).
-    ``outcome`` is the human's "win", "draw" or "loss"; a surrender is recorded as a loss
-    without XP, whatever ``outcome`` says."""
-    if surrendered or outcome not in OUTCOMES:
-        outcome = "loss"
-    xp = xp_for(outcome, level, surrendered, opponent_levels)
-    score = float(score) + 0.0 if math.isfinite(float(score)) else 0.0  # no -0
-    row = (str(deal_id), str(game), played_at or _now(), str(level),
-           min(8, max(1, int(players))), max(0, int(moves_count)), outcome, score,
-           int(bool(surrendered)), xp, json.dumps(list(result)) if result else None)
+    """Record a finished (or surrendered) deal once, by ``deal_id``, waiting for a lock as
+    long as :data:`WRITE_TIMEOUT` (tools, tests: a table goes through the outbox); return
+    its XP for the result panel (the XP stored the first time when the deal was already
+    recorded).  A surrender is recorded as a loss without XP, whatever ``outcome`` says."""
+    rec = make_record(game, level, players, moves_count, outcome, score, deal_id,
+                      surrendered, result, opponent_levels, played_at)
+    _, stored = store([rec])
+    return stored.get(rec.deal_id, rec.xp)
 
-    def insert(con: sqlite3.Connection) -> int:
-        cur = con.execute(
-            "INSERT INTO deals (deal_id, game, played_at, level, players, moves, outcome,"
-            " score, surrendered, xp, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-            " ON CONFLICT (deal_id) DO NOTHING", row)
-        if cur.rowcount == 1:
-            return xp
-        stored = con.execute("SELECT xp FROM deals WHERE deal_id = ?", (row[0],)).fetchone()
-        return int(stored[0]) if stored else xp
 
-    return _run(insert, xp)
+# ----- deals on their way (the outbox) ------------------------------------------------------
+def _folder_key(folder: Path | None) -> str:
+    return str(folder if folder is not None else files.home())
+
+
+def hold(record: Record, folder: Path | None = None) -> None:
+    """Count ``record`` in every read from now on, until :func:`release` (it is on its way
+    to the database through the outbox)."""
+    with _held_lock:
+        _held.setdefault(_folder_key(folder), {})[record.deal_id] = record
+
+
+def kept(deal_id: str, folder: Path | None = None) -> None:
+    """The held deal's outbox file is on disk: it survives a kill from now on."""
+    with _held_lock:
+        _kept.setdefault(_folder_key(folder), set()).add(deal_id)
+
+
+def release(deal_id: str, folder: Path | None = None) -> None:
+    """The held deal is in the database (or its folder is no longer ours)."""
+    key = _folder_key(folder)
+    with _held_lock:
+        _held.get(key, {}).pop(deal_id, None)
+        _kept.get(key, set()).discard(deal_id)
+
+
+def held(folder: Path | None = None) -> list[Record]:
+    """The deals of the data folder that are counted but not yet in the database."""
+    with _held_lock:
+        return list(_held.get(_folder_key(folder), {}).values())
+
+
+def _prepare(con: sqlite3.Connection, waiting: list[Record]) -> None:
+    """On this connection, ``counted``: the rows within :data:`BOUNDS` and the held deals
+    not yet among them (each deal once, whenever the outbox's insert lands)."""
+    con.execute("CREATE TEMP TABLE held (id INTEGER, deal_id TEXT, game TEXT,"
+                " played_at TEXT, level TEXT, players INTEGER, moves INTEGER, outcome TEXT,"
+                " score REAL, surrendered INTEGER, xp INTEGER)")
+    con.executemany("INSERT INTO temp.held VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    [(_HELD_ID + i, *r.row()[:10]) for i, r in enumerate(waiting)])
+    con.execute(f"CREATE TEMP VIEW counted AS SELECT {_COLUMNS} FROM main.deals"
+                f" WHERE {BOUNDS} UNION ALL SELECT {_COLUMNS} FROM temp.held"
+                " WHERE deal_id NOT IN (SELECT deal_id FROM main.deals)")
+
+
+def _counted(fn: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+    """``fn`` reading ``counted`` in one snapshot of the database (held deals taken
+    first, so a deal the outbox inserts meanwhile is counted once either way)."""
+    waiting = held()
+
+    def run(con: sqlite3.Connection) -> T:
+        _prepare(con, waiting)
+        con.execute("BEGIN")
+        try:
+            return fn(con)
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                con.execute("COMMIT")
+    return run
 
 
 # ----- reading ------------------------------------------------------------------------------
@@ -337,29 +609,48 @@ def _rows(make: Callable[..., T], rows: list[Any]) -> list[T]:
 
 
 def has_deal(deal_id: str) -> bool:
+    """Whether the history has this deal (in the database, or held on its way there)."""
+    if any(r.deal_id == deal_id for r in held()):
+        return True
     return _run(lambda con: con.execute("SELECT 1 FROM deals WHERE deal_id = ?",
                                         (deal_id,)).fetchone() is not None, False, True)
 
 
+def recorded(deal_id: str, folder: Path | None = None) -> bool:
+    """Whether the deal is safe on disk: in the database, or in its outbox file."""
+    with _held_lock:
+        if deal_id in _kept.get(_folder_key(folder), set()):
+            return True
+    path = (folder / DB_NAME) if folder is not None else db_path()
+    status, found = _call(lambda con: con.execute("SELECT 1 FROM deals WHERE deal_id = ?",
+                                                  (deal_id,)).fetchone() is not None,
+                          path, READ_TIMEOUT, True)
+    return status == OK and bool(found)
+
+
+def _count(con: sqlite3.Connection, game: str | None) -> int:
+    if game is None:
+        return int(con.execute("SELECT COUNT(*) FROM counted").fetchone()[0])
+    return int(con.execute("SELECT COUNT(*) FROM counted WHERE game = ?",
+                           (game,)).fetchone()[0])
+
+
 def count_deals(game: str | None = None) -> int:
-    def q(con: sqlite3.Connection) -> int:
-        if game is None:
-            return int(con.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
-        return int(con.execute("SELECT COUNT(*) FROM deals WHERE game = ?",
-                               (game,)).fetchone()[0])
-    return _run(q, 0, True)
+    return _run(_counted(lambda con: _count(con, game)), 0, True)
+
+
+def _deals(con: sqlite3.Connection, game: str, limit: int, offset: int) -> list[DealRow]:
+    rows = con.execute(
+        "SELECT played_at, level, outcome, score, surrendered, moves, players, xp"
+        " FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        (game, min(10_000, max(0, limit)), max(0, offset))).fetchall()
+    return _rows(lambda a, b, c, d, e, f, g, h: DealRow(
+        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h)), rows)
 
 
 def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:
     """Past deals of ``game``, the latest first."""
-    def q(con: sqlite3.Connection) -> list[DealRow]:
-        rows = con.execute(
-            "SELECT played_at, level, outcome, score, surrendered, moves, players, xp"
-            " FROM deals WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
-            (game, max(0, limit), max(0, offset))).fetchall()
-        return _rows(lambda a, b, c, d, e, f, g, h: DealRow(
-            _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h)), rows)
-    return _run(q, [], True)
+    return _run(_counted(lambda con: _deals(con, game, limit, offset)), [], True)
 
 
 _LEVEL_RANK = ("CASE g.level WHEN 'random' THEN 0 WHEN 'easy' THEN 1 WHEN 'normal' THEN 2 "
@@ -369,7 +660,7 @@ STATS_SQL = f"""
 WITH ordered AS (
     SELECT level, outcome, score,
            ROW_NUMBER() OVER (PARTITION BY level ORDER BY id) AS seq
-    FROM deals WHERE game = :game),
+    FROM counted WHERE game = :game),
 grouped AS (
     SELECT level, outcome, score,
            seq - ROW_NUMBER() OVER (PARTITION BY level, outcome = 'win' ORDER BY seq) AS run
@@ -386,28 +677,70 @@ ORDER BY {_LEVEL_RANK}, g.level
 """
 
 
+def _stats(con: sqlite3.Connection, game: str) -> list[LevelStats]:
+    return _rows(lambda a, b, c, d, e, f, g: LevelStats(
+        _s(a), _i(b), _i(c), _i(d), _i(e), _i(f), _f(g)),
+        con.execute(STATS_SQL, {"game": game}).fetchall())
+
+
 def stats(game: str) -> list[LevelStats]:
     """Per level of ``game``: deals, wins, draws, losses, best win streak, average score."""
-    def q(con: sqlite3.Connection) -> list[LevelStats]:
-        return _rows(lambda a, b, c, d, e, f, g: LevelStats(
-            _s(a), _i(b), _i(c), _i(d), _i(e), _i(f), _f(g)),
-            con.execute(STATS_SQL, {"game": game}).fetchall())
-    return _run(q, [], True)
+    return _run(_counted(lambda con: _stats(con, game)), [], True)
+
+
+def _xp(con: sqlite3.Connection) -> int:
+    return _i(con.execute("SELECT COALESCE(SUM(xp), 0) FROM counted").fetchone()[0])
+
+
+def _profile_of(xp: int | None) -> Profile:
+    """The profile read now, or while the history is busy the one read last."""
+    key = str(db_path())
+    if xp is None:
+        return _last_profile.get(key) or profile_for(0)
+    p = _last_profile[key] = profile_for(xp)
+    return p
 
 
 def profile() -> Profile:
-    """The player's XP and level (for the menu corner)."""
-    return profile_for(_run(lambda con: _i(
-        con.execute("SELECT COALESCE(SUM(xp), 0) FROM deals").fetchone()[0]), 0, True))
+    """The player's XP and level (for the menu corner); while another program holds the
+    history locked, the one read last (and :func:`busy` is true)."""
+    return _profile_of(_run(_counted(_xp), None, True))
+
+
+@dataclass(frozen=True)
+class Overview:
+    """What the History screen shows of one game, read in one go."""
+
+    profile: Profile
+    stats: list[LevelStats]
+    total: int
+    rows: list[DealRow]
+    busy: bool = False
+
+
+def overview(game: str, limit: int = 50) -> Overview:
+    """The profile, ``game``'s statistics, its number of deals and the latest ``limit``
+    of them, in one snapshot and one bounded wait; ``busy`` (and nothing but the profile
+    read last) while another program holds the history locked."""
+    def q(con: sqlite3.Connection) -> Overview:
+        return Overview(profile_for(_xp(con)), _stats(con, game), _count(con, game),
+                        _deals(con, game, limit, 0))
+    got = _run(_counted(q), None, True)
+    if got is None:
+        return Overview(_profile_of(None), [], 0, [], busy=busy())
+    _profile_of(got.profile.xp)
+    return got
 
 
 def integrity_ok() -> bool:
-    """``PRAGMA integrity_check`` on the database file as it is (tests, diagnostics)."""
+    """``PRAGMA integrity_check`` on the database file as it is (tests, diagnostics): no
+    damage, as :func:`_open` judges it (a row that breaks a CHECK is refused, not damage)."""
     path = db_path()
     if not path.exists():
         return True
     con = sqlite3.connect(path, timeout=10)
     try:
-        return con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        faults = [str(r[0]) for r in con.execute("PRAGMA integrity_check(100)")]
     finally:
         con.close()
+    return all(f == "ok" or _ROW_FAULT.match(f) for f in faults)

@@ -3,7 +3,13 @@ little meta (AI level, seats, the human's seat, the deal's id).
 
 Replaying a journal rebuilds the exact state.  One save per game, written atomically
 after every action.  A damaged save never crashes the game: any exception while reading
-it means a plain-words message, the file kept aside byte for byte, and a fresh deal.
+it means a plain-words message, the file kept aside byte for byte, and a fresh deal.  A
+journal carries its move count, so a save that lost its last moves (or its ``moves``) is
+damaged, never an earlier position passed off as the whole deal.
+
+A finished deal goes to the history through its outbox (:mod:`game.store.outbox`): a
+table's ``finish(..., background=True)`` returns at once, whatever the disk or another
+program holding the history does.
 
 What a table calls (see also :mod:`game.store.history`)::
 
@@ -12,13 +18,17 @@ What a table calls (see also :mod:`game.store.history`)::
     saves.add_move(journal, move)                        # after every move, human or AI
     xp = saves.finish(journal, game)                     # when game.is_over
     saves.surrender(journal, game)                       # Surrender (a loss, no XP)
+    with saves.in_background(): saves.finish(...)        # the same, never waiting
     journal, game = saves.load("durak")                  # Continue: (None, message|None)
     files.take_write_problem()                           # after saving: a message, once
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import uuid
+from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +37,7 @@ from game.rules import GAMES, Game
 from game.store import files
 from game.store.files import home
 
-VERSION = 1
+VERSION = 2            # 2: the journal carries its move count ("count")
 MAX_SEED = (1 << 64) - 1
 MAX_MOVE_CHARS = 80
 MAX_CARDS = 200
@@ -62,7 +72,7 @@ class Journal:
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "game": self.game, "id": self.deal_id,
                 "seed": self.seed, "deck": self.deck, "options": self.options,
-                "moves": self.moves, "meta": self.meta}
+                "moves": self.moves, "count": len(self.moves), "meta": self.meta}
 
     @property
     def level(self) -> str:
@@ -103,8 +113,7 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
     """A journal from loaded JSON, every value checked; raises ValueError when damaged."""
     if not isinstance(d, dict):
         raise ValueError("it is not a saved deal")
-    if _int(d.get("version", VERSION), "the version", 1, VERSION) != VERSION:
-        raise ValueError("it is from another version")
+    version = _int(d.get("version", 1), "the version", 1, VERSION)
     key = d.get("game")
     if key not in GAMES or (game is not None and key != game):
         raise ValueError("it is not a saved deal of this game")
@@ -124,10 +133,16 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
         if k not in OPTION_RANGES:
             raise ValueError(f"unknown option {str(k)[:20]!r}")
         _int(v, f"the option {k}", OPTION_RANGES[k].start, OPTION_RANGES[k].stop - 1)
-    moves = d.get("moves", [])
+    if "moves" not in d:
+        raise ValueError("its moves are missing")
+    moves = d["moves"]
     if not isinstance(moves, list) or len(moves) > cls.move_bound + 10:
         raise ValueError("the moves are damaged")
     moves = [_text(m, "a move", MAX_MOVE_CHARS) for m in moves]
+    if version >= 2:      # (a version 1 journal has no count: it loads as it always did)
+        count = _int(d.get("count"), "the move count", 0, cls.move_bound + 10)
+        if count != len(moves):
+            raise ValueError(f"it holds {len(moves)} of its {count} moves")
     meta = d.get("meta", {})
     if not isinstance(meta, dict):
         raise ValueError("the meta data is damaged")
@@ -165,8 +180,13 @@ def delete(game: str) -> bool:
 
 
 def exists(game: str) -> bool:
+    """Whether ``game`` has a deal to continue (a removal on its way counts as done)."""
+    p = path_for(game)
+    queued = files.writer.pending(p)
+    if queued is not None:
+        return queued == "write"
     try:
-        return path_for(game).is_file()
+        return p.is_file()
     except OSError:
         return False
 
@@ -206,12 +226,15 @@ def load(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
     if j is None:
         return None, state  # type: ignore[return-value]
     assert isinstance(state, Game)
-    from game.store import history
+    from game.store import history, outbox
 
     surrendered = bool(j.meta.get("surrendered"))
     if state.is_over or surrendered or history.has_deal(j.deal_id):
-        history.record_deal(**deal_record(j, state, surrendered=surrendered))
-        if history.has_deal(j.deal_id):
+        # through the outbox, waiting a moment at most: a locked history never holds the
+        # start (or Continue) up, and the deal is in the outbox before its save goes
+        record = history.make_record(**deal_record(j, state, surrendered=surrendered))
+        outbox.post(record, path_for(game), wait=outbox.START_TIMEOUT)
+        if history.recorded(j.deal_id):
             delete(game)
             return None, _("Your last {game} deal had ended; it is in your history."
                            ).format(game=_title(game))
@@ -295,26 +318,49 @@ def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict
             "opponent_levels": opponents}
 
 
-def finish(journal: Journal, game: Game) -> int:
-    """The deal has ended: record it in the history (once, by its id), remove the save,
-    and return the XP gained for the result panel."""
-    from game.store import history
+def _end(journal: Journal, game: Game, surrendered: bool, background: bool) -> int:
+    from game.store import history, outbox
 
+    p = path_for(journal.game)
+    record = history.make_record(**deal_record(journal, game, surrendered=surrendered))
+    if background:
+        # all on the writer's and the outbox's threads, in this order: the last state
+        # (a kill now still settles it at the next start), the outbox file, then the
+        # save's removal, only if that file was written; the row comes after
+        files.writer.submit(p, journal.to_dict())
+        return outbox.post(record, p)
     save(journal)   # the last move is on disk before the history row
-    xp = history.record_deal(**deal_record(journal, game))
-    if history.has_deal(journal.deal_id):   # else the next start records it
+    xp = outbox.post(record, p, wait=history.WRITE_TIMEOUT)
+    if history.recorded(journal.deal_id):   # else the next start records it
         delete(journal.game)
     return xp
 
 
-def surrender(journal: Journal, game: Game) -> int:
+_background: ContextVar[bool] = ContextVar("cardclub_saves_background", default=False)
+
+
+@contextlib.contextmanager
+def in_background() -> Iterator[None]:
+    """Within this block :func:`finish` and :func:`surrender` never wait (a table's
+    frame): as if called with ``background=True``."""
+    token = _background.set(True)
+    try:
+        yield
+    finally:
+        _background.reset(token)
+
+
+def finish(journal: Journal, game: Game, background: bool | None = None) -> int:
+    """The deal has ended: record it in the history (once, by its id), remove the save,
+    and return the XP gained for the result panel.  With ``background`` (or inside
+    :func:`in_background`) nothing waits for the disk or the history: the outbox carries
+    it there."""
+    return _end(journal, game, False, _background.get() if background is None else background)
+
+
+def surrender(journal: Journal, game: Game, background: bool | None = None) -> int:
     """The player gives up: a loss without XP, recorded once; the save is removed.
-    Returns 0 (the XP gained), for the result panel."""
-    from game.store import history
-
-    journal.meta["surrendered"] = True
-    save(journal)   # a kill before the history row still ends as a surrender
-    xp = history.record_deal(**deal_record(journal, game, surrendered=True))
-    if history.has_deal(journal.deal_id):   # else the next start records it
-        delete(journal.game)
-    return xp
+    Returns 0 (the XP gained), for the result panel.  ``background``: as for
+    :func:`finish`."""
+    journal.meta["surrendered"] = True   # a kill before the history row: still a surrender
+    return _end(journal, game, True, _background.get() if background is None else background)

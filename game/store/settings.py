@@ -1,8 +1,11 @@
 """Player settings: sound, animation pace, input hints.  Stored as settings.json.
 
-Loading never raises: a file that cannot be read, or holds a value of the wrong type, is
-kept aside byte for byte and the defaults are used, with a message.  Saving never raises
-either (a read-only or full disk is reported through
+Loading never raises.  A file that cannot be read as a JSON object is kept aside byte for
+byte and the defaults are used, with a message.  In a file that reads, each setting is
+checked on its own: a value of the wrong type or out of range resets that setting alone
+(and the message names it), an unknown language falls back to the system's, and keys this
+version does not know are kept and written back (a newer version's settings survive).
+Saving never raises either (a read-only or full disk is reported through
 :func:`game.store.files.take_write_problem`), so Quit always exits cleanly.
 """
 from __future__ import annotations
@@ -12,8 +15,30 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from game.store import files
 from game.store.files import home
+
+#: the range of each number setting; a stored value outside it is reset (by ``load``) or
+#: clamped (by ``from_dict``)
+RANGES: dict[str, tuple[float, float]] = {
+    "volume": (0.0, 1.0), "animation_scale": (0.0, 4.0), "autobus_players": (2, 4),
+    "opponent_pace": (0.0, 4.0), "card_scale": (0.85, 1.25), "look_contrast": (0.0, 1.0),
+    "look_grain": (0.0, 1.0), "look_warmth": (0.0, 1.0)}
+#: the longest text a setting (or a level's name) may hold
+MAX_TEXT = 40
+#: unknown keys kept for a newer version, at most
+MAX_EXTRA = 64
+#: the name the player knows each setting by (the Settings screen's words), for messages
+NAMES: dict[str, str] = {
+    "volume": N_("Volume"), "muted": N_("Mute"), "animation_scale": N_("Animation speed"),
+    "dim_illegal": N_("Highlight possible moves"), "fullscreen": N_("Fullscreen"),
+    "language": N_("Language"), "levels": N_("Computer levels"),
+    "autobus_players": N_("Players in {game}"), "opponent_pace": N_("Opponents' pace"),
+    "card_scale": N_("Card size"), "four_colour": N_("Four-colour French cards"),
+    "allow_assist": N_("Allow hints and undo"),
+    "look_contrast": N_("Contrast"), "look_grain": N_("Grain"),
+    "look_warmth": N_("Colour temperature")}
 
 
 @dataclass
@@ -33,61 +58,131 @@ class Settings:
     look_contrast: float = 0.5     # the table's look, 0 .. 1 each, 0.5 neutral (no pass)
     look_grain: float = 0.5
     look_warmth: float = 0.5
+    #: keys of a newer version, written back as they were (not a setting of this one)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        extra = d.pop("extra")
+        return {**{k: v for k, v in extra.items() if k not in d}, **d}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], strict: bool = False) -> Settings:
-        """Settings from loaded JSON: unknown keys are ignored, missing ones take their
-        defaults, a value of the wrong type is ignored (``strict``: raises ValueError, so
-        that :func:`load` keeps such a file aside).  Text that could not be written back
-        (lone surrogates) always raises."""
+        """Settings from loaded JSON, leniently: unknown keys are kept (``extra``),
+        missing ones take their defaults, a value of the wrong type is ignored
+        (``strict``: raises ValueError), a number out of range is clamped.  Text that
+        could not be written back (lone surrogates) always raises."""
         if not isinstance(d, dict):
             raise ValueError("it is not a settings object")
         s = cls()
-        for f in fields(cls):
-            if f.name not in d:
+        for name, value in d.items():
+            if name not in _FIELDS:
                 continue
-            v = d[f.name]
-            default = getattr(s, f.name)
-            if isinstance(default, bool):
-                ok = type(v) is bool
-            elif isinstance(default, float):
-                ok = type(v) in (int, float) and math.isfinite(v)
-                v = float(v) if ok else v
-            elif isinstance(default, int):
-                ok = type(v) is int
-            elif isinstance(default, str):
-                ok = type(v) is str and len(v) <= 40
-            else:  # levels
-                ok = (isinstance(v, dict) and len(v) <= 32 and all(
-                    type(k) is str and type(x) is str and len(k) <= 40 and len(x) <= 40
-                    for k, x in v.items()))
-                v = dict(v) if ok else v
+            ok, v = _check(name, getattr(s, name), value, clamp=True)
             if not ok:
                 if strict:
-                    raise ValueError(f"the setting {f.name!r} has the wrong type")
+                    raise ValueError(f"the setting {name!r} has the wrong type")
                 continue
-            setattr(s, f.name, v)
+            setattr(s, name, v)
+        s.extra = _extra(d)
         files.check_value(s.to_dict())   # strings must be writable again (no surrogates)
-        s.volume = min(1.0, max(0.0, s.volume))
-        s.animation_scale = min(4.0, max(0.0, s.animation_scale))
-        s.autobus_players = min(4, max(2, s.autobus_players))
-        s.opponent_pace = min(4.0, max(0.0, s.opponent_pace))
-        s.card_scale = min(1.25, max(0.85, s.card_scale))
-        s.look_contrast = min(1.0, max(0.0, s.look_contrast))
-        s.look_grain = min(1.0, max(0.0, s.look_grain))
-        s.look_warmth = min(1.0, max(0.0, s.look_warmth))
         return s
+
+    @classmethod
+    def checked(cls, d: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from loaded JSON, key by key: a wrong or out-of-range value, or a
+        language we do not have, resets that setting alone; returns the settings and the
+        names of those reset.  Unknown keys are kept (``extra``)."""
+        s = cls()
+        reset: list[str] = []
+        for name, value in d.items():
+            if name not in _FIELDS:
+                continue
+            ok, v = _check(name, getattr(s, name), value, clamp=False)
+            if ok:
+                setattr(s, name, v)
+            else:
+                reset.append(name)
+        s.extra = _extra(d)
+        return s, reset
+
+
+_FIELDS = frozenset(f.name for f in fields(Settings) if f.name != "extra")
+
+
+def _check(name: str, default: Any, v: Any, clamp: bool) -> tuple[bool, Any]:
+    """Whether ``v`` may be the setting ``name`` (of ``default``'s type), and the value
+    to keep: in range (``clamp``: brought into it), a language we have, a short text."""
+    if isinstance(default, bool):
+        return type(v) is bool, v
+    if isinstance(default, (int, float)):
+        whole = not isinstance(default, float)          # a count takes no fractions
+        if type(v) not in ((int,) if whole else (int, float)) or not math.isfinite(v):
+            return False, v
+        v = float(v) if isinstance(default, float) else v
+        lo, hi = RANGES.get(name, (-math.inf, math.inf))
+        if not lo <= v <= hi:
+            if not clamp:
+                return False, v
+            v = type(v)(min(hi, max(lo, v)))
+        return True, v
+    if isinstance(default, str):
+        if type(v) is not str or len(v) > MAX_TEXT or not _writable(v):
+            return False, v
+        if name == "language" and v:
+            from game.i18n import LANGUAGES
+
+            if v not in LANGUAGES:      # "" is the system's language
+                return False, v
+        return True, v
+    ok = (isinstance(v, dict) and len(v) <= 32 and all(   # levels
+        type(k) is str and type(x) is str and len(k) <= MAX_TEXT and len(x) <= MAX_TEXT
+        and _writable(k) and _writable(x) for k, x in v.items()))
+    return ok, dict(v) if ok else v
+
+
+def _writable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _extra(d: dict[str, Any]) -> dict[str, Any]:
+    """The keys this version does not know, kept for the version that wrote them."""
+    kept: dict[str, Any] = {}
+    for k, v in d.items():
+        if k in _FIELDS or k == "extra" or type(k) is not str or len(k) > MAX_TEXT:
+            continue
+        try:
+            files.check_value(v)
+            files.check_value(k)
+        except ValueError:
+            continue
+        kept[k] = v
+        if len(kept) >= MAX_EXTRA:
+            break
+    return kept
 
 
 def path() -> Path:
     return home() / "settings.json"
 
 
+def reset_message(names: list[str]) -> str:
+    """Plain words for settings reset one by one: which, by the names the player knows."""
+    from game.games import INFO
+    from game.i18n import _
+
+    words = [_(NAMES.get(n, n)).format(game=INFO["autobus"].title) for n in names]
+    return _("Some of your settings were not valid and are back to their defaults: "
+             "{names}.").format(names=", ".join(words))
+
+
 def load() -> tuple[Settings, str | None]:
-    """The saved settings, or defaults with a message when the file is damaged."""
+    """The saved settings, or defaults with a message when the file is damaged; a
+    setting that is wrong on its own is reset alone (the message says which)."""
     from game.i18n import _
 
     p = path()
@@ -97,11 +192,28 @@ def load() -> tuple[Settings, str | None]:
     except OSError:
         return Settings(), None
     try:
-        return Settings.from_dict(files.read_json(p), strict=True), None
+        data = files.read_json(p)
+        if not isinstance(data, dict):
+            raise ValueError("it is not a settings object")
     except Exception as exc:  # whatever broke, the game starts
         aside = files.keep_aside(p)
         return Settings(), files.damaged_message(_("Your settings file"), p, exc, aside,
                                                  _("the defaults are used."))
+    s, reset = Settings.checked(data)
+    return s, reset_message(reset) if reset else None
+
+
+def peek_language() -> str:
+    """The saved language, read without changing any file (a second start that only
+    says the game is already open); "" when there is none we have."""
+    try:
+        data = files.read_json(path())
+    except Exception:  # no file, or a damaged one: the first window deals with it
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    ok, value = _check("language", "", data.get("language", ""), clamp=False)
+    return value if ok else ""
 
 
 def save(settings: Settings) -> bool:
