@@ -6,7 +6,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -15,6 +16,9 @@ from game.i18n import initial_language, set_language
 from game.store import settings as settings_store
 from game.ui import assets
 from game.ui.layout import BASE_H, BASE_W, MIN_H, MIN_W
+
+if TYPE_CHECKING:
+    from game.store import instance
 
 log = logging.getLogger(__name__)
 
@@ -154,10 +158,54 @@ def open_window() -> CardClubWindow | None:
 
 
 def run(game: str | None = None) -> int:
-    """Play: the menu (or ``game``'s table) until the window closes; 1 without a window."""
+    """Play: the menu (or ``game``'s table) until the window closes; 1 without a window.
+    One window per data folder: when Card Club is already open on it, the other window
+    is asked to come forward and this start exits (0) having changed no file."""
+    from game.store import files, instance
+
+    lock = instance.acquire(files.home())
+    if lock is None:
+        return already_open()
+    try:
+        return _play(game, lock)
+    finally:
+        lock.release()
+
+
+def already_open() -> int:
+    """A second start on the same data folder: bring the first window forward if it
+    answers, say so, and exit.  Nothing is written (the language is only read)."""
+    from game.i18n import _
+    from game.store import files, instance
+
+    set_language(initial_language(settings_store.peek_language() or None))
+    if instance.ask_front(files.home()):
+        print(_("Card Club is already open: its window is in front now."), file=sys.stderr)
+    else:
+        print(_("Card Club is already open. Switch to its window, or close it first."),
+              file=sys.stderr)
+    return 0
+
+
+def come_forward(window: arcade.Window, wanted: Callable[[], bool]) -> None:
+    """Bring the window to the front whenever a second start asks (polled on the clock,
+    so it works while the window idles)."""
+    def check(_dt: float) -> None:
+        if wanted() and not window.closed:
+            window.set_visible(True)        # maps it again if it was minimised
+            window.activate()
+            wake = getattr(window, "wake", None)
+            if callable(wake):
+                wake()
+
+    arcade.schedule(check, 0.25)
+
+
+def _play(game: str | None, lock: instance.InstanceLock) -> int:
     window = open_window()
     if window is None:
         return 1
+    come_forward(window, lock.wants_front)
     if window.settings.fullscreen:
         window.set_fullscreen(True)
     if game:
