@@ -324,10 +324,11 @@ def _end(journal: Journal, game: Game, surrendered: bool, background: bool) -> i
     p = path_for(journal.game)
     record = history.make_record(**deal_record(journal, game, surrendered=surrendered))
     if background:
-        # all on the writer's and the outbox's threads, in this order: the last state
-        # (a kill now still settles it at the next start), the outbox file, then the
-        # save's removal, only if that file was written; the row comes after
-        files.writer.submit(p, journal.to_dict())
+        # on the writer's and the outbox's threads, in this order: the outbox file, then
+        # the save's removal (it replaces a write of the save still waiting), done only if
+        # that file was written; the row comes after.  Until the file is on disk, the
+        # save as last written is the deal's copy (a kill within those milliseconds
+        # resumes it at its last saved move)
         return outbox.post(record, p)
     save(journal)   # the last move is on disk before the history row
     xp = outbox.post(record, p, wait=history.WRITE_TIMEOUT)
