@@ -8,6 +8,7 @@ on the page to copy.  Enter opens the folder too.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ import arcade
 from game import about, resources
 from game.i18n import _
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
-from game.ui.widgets import SECONDARY, Button, Label
+from game.ui.widgets import FONT, SECONDARY, Button, Label
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -27,6 +28,32 @@ ICON = ("sprites", "icon", "cardclub-128.png")
 LINK = (236, 226, 200)           # the page's button, as the decks screen draws its links
 #: how long the page watches a started file manager for a refusal before it lets it be
 WATCH = 10.0
+
+
+def wrap_path(path: str, width: float, size: float) -> str:
+    """``path`` in lines that fit ``width`` at ``size`` (bold): a path has no spaces for the
+    text to wrap at, so it breaks after a separator, or inside a name too long for a line."""
+    probe = arcade.Text("", 0, 0, font_size=size, font_name=FONT, bold=True)
+
+    def fits(text: str) -> bool:
+        probe.text = text
+        return probe.content_width <= width
+
+    lines: list[str] = []
+    line = ""
+    for part in re.split(r"(?<=[/\\])", path):
+        if fits(line + part):
+            line += part
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in part:                     # a name wider than the line: cut it
+            if line and not fits(line + ch):
+                lines.append(line)
+                line = ""
+            line += ch
+    return "\n".join([*lines, line])
 
 
 class AboutView(PageView):
@@ -151,8 +178,8 @@ class AboutView(PageView):
         t = self.add_text(_("Your saves, settings and history are kept in this folder:"),
                           left, y, body, INK, width=col_w)
         y -= t.content_height + 8 * s
-        t = self.add_text(str(self.folder), left + 12 * s, y, body, INK, bold=True,
-                          width=col_w - 12 * s)
+        t = self.add_text(wrap_path(str(self.folder), col_w - 16 * s, body), left + 12 * s, y,
+                          body, INK, bold=True, width=col_w - 12 * s)
         y -= t.content_height + 12 * s
         bh = max(48.0, body * 2.8)
         label = self.add_text(_("Open the folder"), left + 14 * s, y - bh / 2, body,
