@@ -254,9 +254,48 @@ def test_an_old_database_is_migrated_and_keeps_its_rows() -> None:
     con.close()
     assert history.profile().xp == 20
     con = sqlite3.connect(path)
-    assert con.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+    assert con.execute("SELECT version FROM schema_version").fetchone()[0] == \
+        history.SCHEMA_VERSION
     assert con.execute("SELECT name FROM sqlite_master WHERE name='deals_by_game'").fetchone()
     con.close()
+
+
+def test_a_version_2_history_gains_the_help_flag_and_keeps_its_rows() -> None:
+    """Schema 3: the ``assisted`` column; a row written before it reads as unassisted."""
+    path = history.db_path()
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    con.execute("INSERT INTO schema_version VALUES (2)")
+    for n in (1, 2):
+        for sql in history.MIGRATIONS[n]:
+            con.execute(sql)
+    con.execute("INSERT INTO deals (deal_id, game, played_at, level, players, moves, outcome,"
+                " score, surrendered, xp) VALUES ('e', 'durak', '2026-01-01T00:00:00Z',"
+                " 'easy', 2, 30, 'win', 1, 0, 20)")
+    con.commit()
+    con.close()
+    rows = history.deals("durak")
+    assert len(rows) == 1 and not rows[0].assisted and rows[0].xp == 20
+    assert history.stats("durak")[0].deals == 1
+
+
+def test_a_deal_played_with_help_earns_half_the_xp_and_is_counted_apart() -> None:
+    """Issue 30: an assisted deal can never pass for an unassisted one."""
+    ids = iter(f"{n:032x}" for n in range(1, 100))
+    full = history.record_deal("durak", "hard", 2, 40, "win", 1.0, next(ids))
+    half = history.record_deal("durak", "hard", 2, 40, "win", 1.0, next(ids), assisted=True)
+    history.record_deal("durak", "hard", 2, 40, "loss", 0.0, next(ids))
+    assert full == history.xp_for("win", "hard") and half == full // 2
+    rows = history.deals("durak")
+    assert [r.assisted for r in rows] == [False, True, False]
+    st = history.stats("durak")
+    assert len(st) == 1
+    assert (st[0].deals, st[0].wins, st[0].losses, st[0].assisted) == (2, 1, 1, 1)
+    assert st[0].win_rate == 0.5                  # the helped win does not count
+    only_help = history.record_deal("durak", "easy", 2, 9, "win", 1.0, next(ids),
+                                    assisted=True)
+    easy = next(s for s in history.stats("durak") if s.level == "easy")
+    assert easy.deals == 0 and easy.assisted == 1 and only_help > 0
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "newer_version", "no_version",

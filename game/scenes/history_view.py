@@ -47,10 +47,12 @@ def date_text(played_at: str) -> str:
 
 
 def result_text(row: history.DealRow) -> str:
+    """Won / Lost / Draw / Surrendered, marked when the deal was played with help."""
     if row.surrendered:
         return _("Surrendered")
-    return {"win": _("Won"), "loss": _("Lost"), "draw": _("Draw")}.get(row.outcome,
+    said = {"win": _("Won"), "loss": _("Lost"), "draw": _("Draw")}.get(row.outcome,
                                                                        row.outcome)
+    return _("{result} (with help)").format(result=said) if row.assisted else said
 
 
 def score_text(game: str, row: history.DealRow) -> str:
@@ -214,11 +216,22 @@ class HistoryView(PageView):
             t = self.add_text(_("No finished deals yet: play a deal and it shows here."),
                               left, y, body, MUTED, width=col_w)
             return y - t.content_height
-        header = [_("Level"), _("Deals"), _("Win rate"), _("Best streak"), _("Average score")]
-        rows = [[level_label(self.game, st.level), str(st.deals), f"{st.win_rate:.0%}",
-                 str(st.best_streak), average_text(self.game, st.average_score)]
+        header = [_("Level"), _("Deals"), _("Win rate"), _("Best streak"), _("Average score"),
+                  _("With help")]
+        rows = [[level_label(self.game, st.level), str(st.deals),
+                 f"{st.win_rate:.0%}" if st.deals else "–", str(st.best_streak),
+                 average_text(self.game, st.average_score) if st.deals else "–",
+                 str(st.assisted)]
                 for st in self.stats]
-        return self._table(left, y, col_w, body, [0.24, 0.14, 0.18, 0.2, 0.24], header, rows)
+        y = self._table(left, y, col_w, body, [0.2, 0.12, 0.16, 0.17, 0.2, 0.15], header,
+                        rows)
+        if any(st.assisted for st in self.stats):
+            y -= 6 * s
+            t = self.add_text(_("Deals played with hints or undo are counted apart: they "
+                                "are not in the other figures."), left, y, body, MUTED,
+                              width=col_w)
+            y -= t.content_height
+        return y
 
     def _deals(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
         s = self.scale

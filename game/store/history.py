@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from game.store import files
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 OUTCOMES = ("win", "draw", "loss")
 BASE_XP = {"win": 20, "draw": 10, "loss": 5}
 DIFFICULTY = {"random": 0.5, "easy": 1.0, "normal": 1.5, "hard": 2.0}
@@ -68,8 +68,9 @@ BOUNDS = (f"typeof(xp) = 'integer' AND xp BETWEEN 0 AND {MAX_DEAL_XP}"
           f" AND score BETWEEN {-MAX_SCORE} AND {MAX_SCORE}"
           " AND outcome IN ('win', 'draw', 'loss') AND surrendered IN (0, 1)"
           " AND typeof(game) = 'text' AND typeof(level) = 'text'"
-          " AND typeof(played_at) = 'text'")
-_COLUMNS = "id, deal_id, game, played_at, level, players, moves, outcome, score, surrendered, xp"
+          " AND typeof(played_at) = 'text' AND assisted IN (0, 1)")
+_COLUMNS = ("id, deal_id, game, played_at, level, players, moves, outcome, score, surrendered,"
+            " xp, assisted")
 #: held rows sort after every stored row (the latest deals)
 _HELD_ID = 1 << 62
 
@@ -89,6 +90,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             xp INTEGER NOT NULL CHECK (xp >= 0),
             result TEXT)""",),
     2: ("CREATE INDEX deals_by_game ON deals (game, id)",),
+    # a deal played with hints or undo: half the XP, counted apart in the statistics
+    3: ("ALTER TABLE deals ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0"
+        " CHECK (assisted IN (0, 1))",),
 }
 
 T = TypeVar("T")
@@ -119,6 +123,7 @@ class DealRow:
     moves: int
     players: int
     xp: int
+    assisted: bool = False   # played with hints or undo
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,7 @@ class LevelStats:
     losses: int
     best_streak: int     # most wins in a row at this level (draws and losses break it)
     average_score: float
+    assisted: int = 0    # deals played with help, counted apart (not in the figures above)
 
     @property
     def win_rate(self) -> float:
@@ -166,13 +172,15 @@ def profile_for(xp: float) -> Profile:
 
 
 def xp_for(outcome: str, level: str | None, surrendered: bool = False,
-           opponent_levels: Sequence[str] | None = None) -> int:
-    """XP for one finished deal (see the module doc)."""
+           opponent_levels: Sequence[str] | None = None, assisted: bool = False) -> int:
+    """XP for one finished deal (see the module doc); a deal played with hints or undo
+    earns half."""
     if surrendered or outcome not in BASE_XP:
         return 0
     names = list(opponent_levels) if opponent_levels else [level or "normal"]
     factor = sum(DIFFICULTY.get(n, 1.0) for n in names) / len(names)
-    return round(BASE_XP[outcome] * factor)
+    xp = round(BASE_XP[outcome] * factor)
+    return xp // 2 if assisted else xp
 
 
 # ----- the database file ----------------------------------------------------------------------
@@ -398,18 +406,19 @@ class Record:
     surrendered: bool
     xp: int
     result: tuple[float, ...] | None = field(default=None)
+    assisted: bool = False
 
     def row(self) -> tuple[Any, ...]:
-        """The values of an ``INSERT INTO deals`` (deal_id first)."""
+        """The values of an ``INSERT INTO deals`` (deal_id first; the result last)."""
         return (self.deal_id, self.game, self.played_at, self.level, self.players,
                 self.moves, self.outcome, self.score, int(self.surrendered), self.xp,
-                json.dumps(list(self.result)) if self.result else None)
+                int(self.assisted), json.dumps(list(self.result)) if self.result else None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": 1, "deal_id": self.deal_id, "game": self.game,
                 "played_at": self.played_at, "level": self.level, "players": self.players,
                 "moves": self.moves, "outcome": self.outcome, "score": self.score,
-                "surrendered": self.surrendered, "xp": self.xp,
+                "surrendered": self.surrendered, "xp": self.xp, "assisted": self.assisted,
                 "result": list(self.result) if self.result is not None else None}
 
     @classmethod
@@ -442,24 +451,26 @@ class Record:
             raise ValueError("its outcome is damaged")
         if type(d.get("surrendered")) is not bool:
             raise ValueError("its surrender flag is damaged")
+        if type(d.get("assisted", False)) is not bool:
+            raise ValueError("its help flag is damaged")
         return cls(deal_id, _short(d.get("game"), "its game"),
                    _short(d.get("played_at"), "its date"), _short(d.get("level"), "its level"),
                    whole("players", 1, 8), whole("moves", 0, MAX_MOVES), str(outcome),
                    float(score) + 0.0, bool(d["surrendered"]), whole("xp", 0, MAX_DEAL_XP),
-                   result)
+                   result, bool(d.get("assisted", False)))
 
 
 def make_record(game: str, level: str, players: int, moves_count: int, outcome: str,
                 score: float, deal_id: str, surrendered: bool = False,
                 result: Sequence[float] | None = None,
                 opponent_levels: Sequence[str] | None = None,
-                played_at: str | None = None) -> Record:
+                played_at: str | None = None, assisted: bool = False) -> Record:
     """The record of a finished (or surrendered) deal, its XP and date fixed now (a row
     inserted later, after a lock, keeps the time the deal ended).  ``outcome`` is the
     human's "win", "draw" or "loss"; a surrender is a loss without XP."""
     if surrendered or outcome not in OUTCOMES:
         outcome = "loss"
-    xp = xp_for(outcome, level, surrendered, opponent_levels)
+    xp = xp_for(outcome, level, surrendered, opponent_levels, assisted)
     value = float(score)
     value = min(MAX_SCORE, max(-MAX_SCORE, value)) + 0.0 if math.isfinite(value) else 0.0
     points = None
@@ -469,7 +480,7 @@ def make_record(game: str, level: str, players: int, moves_count: int, outcome: 
     return Record(str(deal_id), str(game)[:40] or "?", played_at or _now(),
                   str(level)[:40] or "?", min(8, max(1, int(players))),
                   min(MAX_MOVES, max(0, int(moves_count))), outcome, value,
-                  bool(surrendered), min(MAX_DEAL_XP, xp), points)
+                  bool(surrendered), min(MAX_DEAL_XP, xp), points, bool(assisted))
 
 
 def store(records: Sequence[Record], timeout: float = WRITE_TIMEOUT,
@@ -486,7 +497,8 @@ def store(records: Sequence[Record], timeout: float = WRITE_TIMEOUT,
             for r in records:
                 cur = con.execute(
                     "INSERT INTO deals (deal_id, game, played_at, level, players, moves,"
-                    " outcome, score, surrendered, xp, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                    " outcome, score, surrendered, xp, assisted, result)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
                     " ON CONFLICT (deal_id) DO NOTHING", r.row())
                 if cur.rowcount == 1:
                     stored[r.deal_id] = r.xp
@@ -513,13 +525,13 @@ def record_deal(game: str, level: str, players: int, moves_count: int, outcome: 
                 score: float, deal_id: str, surrendered: bool = False,
                 result: Sequence[float] | None = None,
                 opponent_levels: Sequence[str] | None = None,
-                played_at: str | None = None) -> int:
+                played_at: str | None = None, assisted: bool = False) -> int:
     """Record a finished (or surrendered) deal once, by ``deal_id``, waiting for a lock as
     long as :data:`WRITE_TIMEOUT` (tools, tests: a table goes through the outbox); return
     its XP for the result panel (the XP stored the first time when the deal was already
     recorded).  A surrender is recorded as a loss without XP, whatever ``outcome`` says."""
     rec = make_record(game, level, players, moves_count, outcome, score, deal_id,
-                      surrendered, result, opponent_levels, played_at)
+                      surrendered, result, opponent_levels, played_at, assisted)
     _, stored = store([rec])
     return stored.get(rec.deal_id, rec.xp)
 
@@ -561,9 +573,9 @@ def _prepare(con: sqlite3.Connection, waiting: list[Record]) -> None:
     not yet among them (each deal once, whenever the outbox's insert lands)."""
     con.execute("CREATE TEMP TABLE held (id INTEGER, deal_id TEXT, game TEXT,"
                 " played_at TEXT, level TEXT, players INTEGER, moves INTEGER, outcome TEXT,"
-                " score REAL, surrendered INTEGER, xp INTEGER)")
-    con.executemany("INSERT INTO temp.held VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    [(_HELD_ID + i, *r.row()[:10]) for i, r in enumerate(waiting)])
+                " score REAL, surrendered INTEGER, xp INTEGER, assisted INTEGER)")
+    con.executemany("INSERT INTO temp.held VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [(_HELD_ID + i, *r.row()[:11]) for i, r in enumerate(waiting)])
     con.execute(f"CREATE TEMP VIEW counted AS SELECT {_COLUMNS} FROM main.deals"
                 f" WHERE {BOUNDS} UNION ALL SELECT {_COLUMNS} FROM temp.held"
                 " WHERE deal_id NOT IN (SELECT deal_id FROM main.deals)")
@@ -641,11 +653,11 @@ def count_deals(game: str | None = None) -> int:
 
 def _deals(con: sqlite3.Connection, game: str, limit: int, offset: int) -> list[DealRow]:
     rows = con.execute(
-        "SELECT played_at, level, outcome, score, surrendered, moves, players, xp"
+        "SELECT played_at, level, outcome, score, surrendered, moves, players, xp, assisted"
         " FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
         (game, min(10_000, max(0, limit)), max(0, offset))).fetchall()
-    return _rows(lambda a, b, c, d, e, f, g, h: DealRow(
-        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h)), rows)
+    return _rows(lambda a, b, c, d, e, f, g, h, i: DealRow(
+        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i)), rows)
 
 
 def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:
@@ -660,7 +672,7 @@ STATS_SQL = f"""
 WITH ordered AS (
     SELECT level, outcome, score,
            ROW_NUMBER() OVER (PARTITION BY level ORDER BY id) AS seq
-    FROM counted WHERE game = :game),
+    FROM counted WHERE game = :game AND assisted = 0),
 grouped AS (
     SELECT level, outcome, score,
            seq - ROW_NUMBER() OVER (PARTITION BY level, outcome = 'win' ORDER BY seq) AS run
@@ -677,14 +689,25 @@ ORDER BY {_LEVEL_RANK}, g.level
 """
 
 
+ASSISTED_SQL = ("SELECT level, COUNT(*) FROM counted WHERE game = :game AND assisted = 1"
+                " GROUP BY level")
+
+
 def _stats(con: sqlite3.Connection, game: str) -> list[LevelStats]:
-    return _rows(lambda a, b, c, d, e, f, g: LevelStats(
-        _s(a), _i(b), _i(c), _i(d), _i(e), _i(f), _f(g)),
+    """The figures of each level from the deals played without help; the deals played
+    with help are only counted (a level with nothing else shows them alone)."""
+    helped = {_s(a): _i(b) for a, b in con.execute(ASSISTED_SQL, {"game": game}).fetchall()}
+    out = _rows(lambda a, b, c, d, e, f, g: LevelStats(
+        _s(a), _i(b), _i(c), _i(d), _i(e), _i(f), _f(g), helped.pop(_s(a), 0)),
         con.execute(STATS_SQL, {"game": game}).fetchall())
+    out += [LevelStats(level, 0, 0, 0, 0, 0, 0.0, n) for level, n in helped.items()]
+    rank = {name: i for i, name in enumerate(LEVEL_ORDER)}
+    return sorted(out, key=lambda st: (rank.get(st.level, len(rank)), st.level))
 
 
 def stats(game: str) -> list[LevelStats]:
-    """Per level of ``game``: deals, wins, draws, losses, best win streak, average score."""
+    """Per level of ``game``: deals, wins, draws, losses, best win streak, average score
+    of the deals played without help, and how many were played with help."""
     return _run(_counted(lambda con: _stats(con, game)), [], True)
 
 

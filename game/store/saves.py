@@ -315,7 +315,14 @@ def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict
             "moves_count": len(journal.moves), "result": game.result(),
             "score": history_score(game, human, surrendered), "outcome": outcome,
             "surrendered": surrendered, "deal_id": journal.deal_id,
-            "opponent_levels": opponents}
+            "opponent_levels": opponents, "assisted": assisted(journal)}
+
+
+def assisted(journal: Journal) -> bool:
+    """The player used a hint or an undo in this deal (the session counts them in the
+    journal's meta): the history counts it apart, with half the XP."""
+    return any(type(journal.meta.get(k)) is int and journal.meta[k] > 0
+               for k in ("hints", "undos"))
 
 
 def _end(journal: Journal, game: Game, surrendered: bool, background: bool) -> int:
