@@ -479,3 +479,25 @@ def test_history_screen_fits_in_every_language(app) -> None:  # type: ignore[no-
         i18n.set_language("en")
         app.set_size(1280, 800)
         app.dispatch_event("on_resize", 1280, 800)
+
+
+def test_the_history_screen_charts_the_last_deals_with_help_marked(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: one square per deal (won, drawn, lost), a gold band on those played
+    with help, and the XP added up as bars, oldest first."""
+    from game.scenes.history_view import CHART, HELP_MARK, HistoryView
+    from game.tools.drive import pump
+
+    plan = [("win", False), ("loss", False), ("win", True), ("draw", True)]
+    for n, (outcome, helped) in enumerate(plan):
+        history.record_deal("durak", "hard", 2, 30, outcome, 1.0, f"{n + 1:032x}",
+                            assisted=helped)
+    view = app.open("history", game="durak")
+    pump(app, 3)
+    assert isinstance(view, HistoryView)
+    squares = [(r, c) for r, c in view.rects if c in CHART.values() and r.width == r.height]
+    assert [c for _, c in squares] == [CHART[o] for o, _ in plan]
+    bands = [r for r, c in view.rects if c == HELP_MARK and abs(r.height - 0.28 * r.width) < 0.5]
+    assert len(bands) == 2
+    xs = sorted(r.left for r, _ in squares)
+    assert [round(r.left) for r in bands] == [round(xs[2]), round(xs[3])]
+    assert "The last 4 deals" in view.drawn_texts()

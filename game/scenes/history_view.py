@@ -29,6 +29,10 @@ ROWS_PER_BATCH = 25
 BAD = (160, 40, 30)
 WIN_COLOR = (30, 110, 50)
 ROW_SHADE = (236, 228, 208)
+#: the chart's colours: a deal won, drawn, lost; the mark of a deal played with help
+CHART = {"win": WIN_COLOR, "draw": (150, 140, 120), "loss": BAD}
+HELP_MARK = (225, 170, 40)
+CHART_DEALS = 30
 RETRY = 1.0                       # seconds between reads while the history is busy
 
 
@@ -156,6 +160,7 @@ class HistoryView(PageView):
             y -= t.content_height + 12 * s
         y = self._profile(left, y, col_w, body, head)
         y = self._stats(left, y - 18 * s, col_w, body, head)
+        y = self._chart(left, y - 18 * s, col_w, body, head)
         y = self._deals(left, y - 18 * s, col_w, body, head)
         return y
 
@@ -232,6 +237,49 @@ class HistoryView(PageView):
                               width=col_w)
             y -= t.content_height
         return y
+
+    def _chart(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+        """The last deals at a glance, oldest first: one square each (won, drawn, lost;
+        a gold band on top when played with help), and under them the XP they brought,
+        added up deal by deal, as bars."""
+        rows = list(reversed(self.rows[:CHART_DEALS]))
+        if not rows:
+            return y
+        s = self.scale
+        t = self.add_text(ngettext("The last deal", "The last {n} deals", len(rows)).format(
+            n=len(rows)), left, y, head * 0.85, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 10 * s
+        step = min(col_w / CHART_DEALS, 34 * s)
+        side = step * 0.8
+        for i, r in enumerate(rows):
+            x = left + i * step
+            outcome = "loss" if r.surrendered else r.outcome
+            self.rects.append((arcade.LBWH(x, y - side, side, side),
+                               CHART.get(outcome, CHART["draw"])))
+            if r.assisted:
+                self.rects.append((arcade.LBWH(x, y - side * 0.28, side, side * 0.28),
+                                   HELP_MARK))
+        y -= side + 8 * s
+        legend = "   ".join([_("green: won"), _("grey: drawn"), _("red: lost"),
+                             _("gold band: with help")])
+        t = self.add_text(legend, left, y, body * 0.85, MUTED, width=col_w)
+        y -= t.content_height + 12 * s
+        t = self.add_text(_("XP from these deals, added up"), left, y, body * 0.85, MUTED,
+                          width=col_w)
+        y -= t.content_height + 6 * s
+        total, sums = 0, []
+        for r in rows:
+            total += r.xp
+            sums.append(total)
+        tallest = 70 * s
+        top = max(sums) or 1
+        for i, v in enumerate(sums):
+            h = max(1.0, tallest * v / top)
+            self.rects.append((arcade.LBWH(left + i * step, y - tallest, side, h),
+                               HELP_MARK if rows[i].assisted else ACCENT))
+        self.add_text(_("{n} XP").format(n=total), left + len(sums) * step + 8 * s,
+                      y - tallest / 2, body * 0.85, MUTED, anchor_y="center")
+        return y - tallest
 
     def _deals(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
         s = self.scale
