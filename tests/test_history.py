@@ -501,3 +501,4 @@ def test_the_history_screen_charts_the_last_deals_with_help_marked(app) -> None:
     xs = sorted(r.left for r, _ in squares)
     assert [round(r.left) for r in bands] == [round(xs[2]), round(xs[3])]
     assert "The last 4 deals" in view.drawn_texts()
+    assert "Won (with help)" in view.drawn_texts() and "Draw (with help)" in view.drawn_texts()
