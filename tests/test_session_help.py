@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.ai import levels
+from game.ai import levels, make_bot
 from game.rules import GAMES, Rng
 from game.session import DealSession
 from game.store import files, saves
@@ -160,8 +160,7 @@ def test_a_hint_is_legal_and_never_reads_another_seats_cards(
         s.advance(1.0)
     hint = s.hint()
     assert hint in s.human_moves()
-    from game.ai import make_bot                       # what the hard level itself plays
-    hard = make_bot(key, "hard", seed=s.seed * 8 + s.human + 4)
+    hard = make_bot(  # what the hard level itself plays from the same observationkey, "hard", seed=s.seed * 8 + s.human + 4)
     assert hard.choose(s.game.observation(s.human), s.human_moves()) == hint
     assert s.assists["hints"] == 1
     other = permuted(s, 11)
