@@ -160,7 +160,8 @@ def test_a_hint_is_legal_and_never_reads_another_seats_cards(
         s.advance(1.0)
     hint = s.hint()
     assert hint in s.human_moves()
-    hard = make_bot(  # what the hard level itself plays from the same observationkey, "hard", seed=s.seed * 8 + s.human + 4)
+    # what the hard level itself plays from the same observation and seed
+    hard = make_bot(key, "hard", seed=s.seed * 8 + s.human + 4)
     assert hard.choose(s.game.observation(s.human), s.human_moves()) == hint
     assert s.assists["hints"] == 1
     other = permuted(s, 11)
