@@ -2,6 +2,9 @@
 would hide, several at once shown one under the other or in turn."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from game.app import CardClubWindow
@@ -18,6 +21,18 @@ LONG = [
 ]
 
 
+@contextmanager
+def window_size(app: CardClubWindow, size: tuple[int, int]) -> Iterator[None]:
+    """The window at ``size`` for the block, then back to 1280x800."""
+    app.set_size(*size)
+    app.dispatch_event("on_resize", *size)
+    try:
+        yield
+    finally:
+        app.set_size(1280, 800)
+        app.dispatch_event("on_resize", 1280, 800)
+
+
 def banner_box(view) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
     t = view.banner.text
     w = min(t.content_width + 40, view.layout.w - 20)
@@ -30,9 +45,7 @@ def test_several_announcements_fit_inside_the_window_and_take_turns(
         app: CardClubWindow, size: tuple[int, int]) -> None:
     from game.scenes.dudak_table import DudakTable
 
-    app.set_size(*size)
-    app.dispatch_event("on_resize", *size)
-    try:
+    with window_size(app, size):
         app.think_scale = 1000.0
         view = DudakTable(app, seed=4)
         app.show_view(view)
@@ -54,9 +67,6 @@ def test_several_announcements_fit_inside_the_window_and_take_turns(
         lines = [line for chunk in shown for line in chunk.split("\n")]
         assert lines == LONG                     # every one shown, in order, whole
         assert len(shown) == 3                   # two at a time
-    finally:
-        app.set_size(1280, 800)
-        app.dispatch_event("on_resize", 1280, 800)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600), (1280, 1024)])
@@ -64,9 +74,7 @@ def test_the_durak_banner_leaves_the_opponents_hand_and_the_bout_clear(
         app: CardClubWindow, size: tuple[int, int]) -> None:
     from game.scenes.durak_table import DurakTable
 
-    app.set_size(*size)
-    app.dispatch_event("on_resize", *size)
-    try:
+    with window_size(app, size):
         app.think_scale = 1000.0
         view = DurakTable(app, seed=3)
         app.show_view(view)
@@ -79,6 +87,3 @@ def test_the_durak_banner_leaves_the_opponents_hand_and_the_bout_clear(
                          for t in view.tokens_at("hand1"))
         assert y1 <= opp_bottom + 1                          # under the opponent's cards
         assert y0 >= L.table_y + L.card_h * 0.6 - 1 - L.card_h * 0.1   # over the bout
-    finally:
-        app.set_size(1280, 800)
-        app.dispatch_event("on_resize", 1280, 800)

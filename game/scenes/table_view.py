@@ -554,10 +554,14 @@ class TableView(arcade.View):
         self.clear_hint()
         self.hinted = move
         picks = self.picks(move)
-        toks = [t for place, card in picks for t in self.tokens_at(place)
-                if t.up and t.card == card]
-        if toks and len(toks) >= len(picks):
-            self.selected = toks[:len(picks)] if not self.multi_select else toks
+        chosen: list[Token] = []           # one card for each pick (Autobus has two decks)
+        for place, card in picks:
+            tok = next((t for t in self.tokens_at(place)
+                        if t.up and t.card == card and t not in chosen), None)
+            if tok is not None:
+                chosen.append(tok)
+        if picks and len(chosen) == len(picks):
+            self.selected = chosen
             self.arrange(0.15)
         else:
             self.hinted_button = self.button_for(move)
