@@ -502,3 +502,42 @@ def test_the_history_screen_charts_the_last_deals_with_help_marked(app) -> None:
     assert [round(r.left) for r in bands] == [round(xs[2]), round(xs[3])]
     assert "The last 4 deals" in view.drawn_texts()
     assert "Won (with help)" in view.drawn_texts() and "Draw (with help)" in view.drawn_texts()
+
+
+def test_a_finished_deal_keeps_what_replays_it_exactly() -> None:
+    """Issue 29, item 2: the history row stores the deal's journal; rebuilding it gives
+    the final state move for move (through the outbox, as a table records it)."""
+    from game.session import DealSession
+    from game.store import outbox, saves
+
+    s = DealSession("autobus", level="normal", seed=11, options={"players": 3},
+                    ai_seats=(0, 1, 2), pace=lambda: 0.0)
+    list(s.run())
+    assert s.is_over
+    files.writer.flush()
+    outbox.flush()
+    row = history.deals("autobus", limit=1)[0]
+    assert row.has_replay and row.deal_id == s.journal.deal_id
+    replay = history.replay_of(row.deal_id)
+    assert replay is not None
+    journal = saves.journal_from_dict(replay)
+    assert journal.moves == s.journal.moves
+    assert journal.replay().to_dict() == s.game.to_dict()
+
+
+def test_a_version_3_history_keeps_its_rows_and_says_no_replay() -> None:
+    path = history.db_path()
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    con.execute("INSERT INTO schema_version VALUES (3)")
+    for n in (1, 2, 3):
+        for sql in history.MIGRATIONS[n]:
+            con.execute(sql)
+    con.execute("INSERT INTO deals (deal_id, game, played_at, level, players, moves, outcome,"
+                " score, surrendered, xp) VALUES ('f', 'durak', '2026-01-01T00:00:00Z',"
+                " 'easy', 2, 30, 'win', 1, 0, 20)")
+    con.commit()
+    con.close()
+    rows = history.deals("durak")
+    assert len(rows) == 1 and rows[0].deal_id == "f" and not rows[0].has_replay
+    assert history.replay_of("f") is None

@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from game.store import files
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 OUTCOMES = ("win", "draw", "loss")
 BASE_XP = {"win": 20, "draw": 10, "loss": 5}
 DIFFICULTY = {"random": 0.5, "easy": 1.0, "normal": 1.5, "hard": 2.0}
@@ -93,7 +93,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # a deal played with hints or undo: half the XP, counted apart in the statistics
     3: ("ALTER TABLE deals ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0"
         " CHECK (assisted IN (0, 1))",),
+    # what replays the deal exactly: its journal as a save holds it (older rows: none)
+    4: ("ALTER TABLE deals ADD COLUMN replay TEXT",),
 }
+#: the longest replay a row keeps (a journal of the longest deal is far shorter)
+MAX_REPLAY = 2_000_000
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -124,6 +128,8 @@ class DealRow:
     players: int
     xp: int
     assisted: bool = False   # played with hints or undo
+    deal_id: str = ""
+    has_replay: bool = False  # the row keeps what replays the deal (older rows do not)
 
 
 @dataclass(frozen=True)
@@ -407,19 +413,22 @@ class Record:
     xp: int
     result: tuple[float, ...] | None = field(default=None)
     assisted: bool = False
+    replay: str | None = None     # the deal's journal (JSON), to replay it exactly
 
     def row(self) -> tuple[Any, ...]:
-        """The values of an ``INSERT INTO deals`` (deal_id first; the result last)."""
+        """The values of an ``INSERT INTO deals`` (deal_id first; result, replay last)."""
         return (self.deal_id, self.game, self.played_at, self.level, self.players,
                 self.moves, self.outcome, self.score, int(self.surrendered), self.xp,
-                int(self.assisted), json.dumps(list(self.result)) if self.result else None)
+                int(self.assisted), json.dumps(list(self.result)) if self.result else None,
+                self.replay)
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": 1, "deal_id": self.deal_id, "game": self.game,
                 "played_at": self.played_at, "level": self.level, "players": self.players,
                 "moves": self.moves, "outcome": self.outcome, "score": self.score,
                 "surrendered": self.surrendered, "xp": self.xp, "assisted": self.assisted,
-                "result": list(self.result) if self.result is not None else None}
+                "result": list(self.result) if self.result is not None else None,
+                "replay": self.replay}
 
     @classmethod
     def from_dict(cls, d: Any) -> Record:
@@ -453,18 +462,22 @@ class Record:
             raise ValueError("its surrender flag is damaged")
         if type(d.get("assisted", False)) is not bool:
             raise ValueError("its help flag is damaged")
+        replay = d.get("replay")
+        if replay is not None and (type(replay) is not str or len(replay) > MAX_REPLAY):
+            raise ValueError("its replay is damaged")
         return cls(deal_id, _short(d.get("game"), "its game"),
                    _short(d.get("played_at"), "its date"), _short(d.get("level"), "its level"),
                    whole("players", 1, 8), whole("moves", 0, MAX_MOVES), str(outcome),
                    float(score) + 0.0, bool(d["surrendered"]), whole("xp", 0, MAX_DEAL_XP),
-                   result, bool(d.get("assisted", False)))
+                   result, bool(d.get("assisted", False)), replay)
 
 
 def make_record(game: str, level: str, players: int, moves_count: int, outcome: str,
                 score: float, deal_id: str, surrendered: bool = False,
                 result: Sequence[float] | None = None,
                 opponent_levels: Sequence[str] | None = None,
-                played_at: str | None = None, assisted: bool = False) -> Record:
+                played_at: str | None = None, assisted: bool = False,
+                replay: str | None = None) -> Record:
     """The record of a finished (or surrendered) deal, its XP and date fixed now (a row
     inserted later, after a lock, keeps the time the deal ended).  ``outcome`` is the
     human's "win", "draw" or "loss"; a surrender is a loss without XP."""
@@ -480,7 +493,8 @@ def make_record(game: str, level: str, players: int, moves_count: int, outcome: 
     return Record(str(deal_id), str(game)[:40] or "?", played_at or _now(),
                   str(level)[:40] or "?", min(8, max(1, int(players))),
                   min(MAX_MOVES, max(0, int(moves_count))), outcome, value,
-                  bool(surrendered), min(MAX_DEAL_XP, xp), points, bool(assisted))
+                  bool(surrendered), min(MAX_DEAL_XP, xp), points, bool(assisted),
+                  replay if replay is not None and len(replay) <= MAX_REPLAY else None)
 
 
 def store(records: Sequence[Record], timeout: float = WRITE_TIMEOUT,
@@ -497,8 +511,8 @@ def store(records: Sequence[Record], timeout: float = WRITE_TIMEOUT,
             for r in records:
                 cur = con.execute(
                     "INSERT INTO deals (deal_id, game, played_at, level, players, moves,"
-                    " outcome, score, surrendered, xp, assisted, result)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+                    " outcome, score, surrendered, xp, assisted, result, replay)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
                     " ON CONFLICT (deal_id) DO NOTHING", r.row())
                 if cur.rowcount == 1:
                     stored[r.deal_id] = r.xp
@@ -525,13 +539,14 @@ def record_deal(game: str, level: str, players: int, moves_count: int, outcome: 
                 score: float, deal_id: str, surrendered: bool = False,
                 result: Sequence[float] | None = None,
                 opponent_levels: Sequence[str] | None = None,
-                played_at: str | None = None, assisted: bool = False) -> int:
+                played_at: str | None = None, assisted: bool = False,
+                replay: str | None = None) -> int:
     """Record a finished (or surrendered) deal once, by ``deal_id``, waiting for a lock as
     long as :data:`WRITE_TIMEOUT` (tools, tests: a table goes through the outbox); return
     its XP for the result panel (the XP stored the first time when the deal was already
     recorded).  A surrender is recorded as a loss without XP, whatever ``outcome`` says."""
     rec = make_record(game, level, players, moves_count, outcome, score, deal_id,
-                      surrendered, result, opponent_levels, played_at, assisted)
+                      surrendered, result, opponent_levels, played_at, assisted, replay)
     _, stored = store([rec])
     return stored.get(rec.deal_id, rec.xp)
 
@@ -576,6 +591,9 @@ def _prepare(con: sqlite3.Connection, waiting: list[Record]) -> None:
                 " score REAL, surrendered INTEGER, xp INTEGER, assisted INTEGER)")
     con.executemany("INSERT INTO temp.held VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                     [(_HELD_ID + i, *r.row()[:11]) for i, r in enumerate(waiting)])
+    con.execute("CREATE TEMP TABLE held_replays (deal_id TEXT)")
+    con.executemany("INSERT INTO temp.held_replays VALUES (?)",
+                    [(r.deal_id,) for r in waiting if r.replay is not None])
     con.execute(f"CREATE TEMP VIEW counted AS SELECT {_COLUMNS} FROM main.deals"
                 f" WHERE {BOUNDS} UNION ALL SELECT {_COLUMNS} FROM temp.held"
                 " WHERE deal_id NOT IN (SELECT deal_id FROM main.deals)")
@@ -653,11 +671,37 @@ def count_deals(game: str | None = None) -> int:
 
 def _deals(con: sqlite3.Connection, game: str, limit: int, offset: int) -> list[DealRow]:
     rows = con.execute(
-        "SELECT played_at, level, outcome, score, surrendered, moves, players, xp, assisted"
+        "SELECT played_at, level, outcome, score, surrendered, moves, players, xp, assisted,"
+        " deal_id, deal_id IN (SELECT deal_id FROM main.deals WHERE replay IS NOT NULL)"
+        " OR deal_id IN (SELECT deal_id FROM temp.held_replays)"
         " FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
         (game, min(10_000, max(0, limit)), max(0, offset))).fetchall()
-    return _rows(lambda a, b, c, d, e, f, g, h, i: DealRow(
-        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i)), rows)
+    return _rows(lambda a, b, c, d, e, f, g, h, i, j, k: DealRow(
+        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i), _s(j), bool(k)),
+        rows)
+
+
+def replay_of(deal_id: str) -> dict[str, Any] | None:
+    """What replays ``deal_id`` exactly (its journal, as a save holds it), or None: a row
+    from before replays were kept, or one the history cannot read now."""
+    for r in held():
+        if r.deal_id == deal_id:
+            return _replay_dict(r.replay)
+
+    def read(con: sqlite3.Connection) -> Any:
+        got = con.execute("SELECT replay FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
+        return got[0] if got else None
+    return _replay_dict(_run(read, None, True))
+
+
+def _replay_dict(text: Any) -> dict[str, Any] | None:
+    if type(text) is not str or len(text) > MAX_REPLAY:
+        return None
+    try:
+        d = json.loads(text)
+    except ValueError:
+        return None
+    return d if isinstance(d, dict) else None
 
 
 def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:

@@ -25,6 +25,7 @@ What a table calls (see also :mod:`game.store.history`)::
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import uuid
 from collections.abc import Iterator
@@ -315,7 +316,8 @@ def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict
             "moves_count": len(journal.moves), "result": game.result(),
             "score": history_score(game, human, surrendered), "outcome": outcome,
             "surrendered": surrendered, "deal_id": journal.deal_id,
-            "opponent_levels": opponents, "assisted": assisted(journal)}
+            "opponent_levels": opponents, "assisted": assisted(journal),
+            "replay": json.dumps(journal.to_dict(), separators=(",", ":"))}
 
 
 def assisted(journal: Journal) -> bool:
