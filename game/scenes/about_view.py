@@ -18,8 +18,8 @@ import arcade
 
 from game import about, resources
 from game.i18n import _
-from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
-from game.ui.widgets import FONT, SECONDARY, Button, Label
+from game.ui.page import ACCENT, INK, MUTED, PageView
+from game.ui.widgets import FONT, SECONDARY, Button
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -60,7 +60,6 @@ class AboutView(PageView):
     def __init__(self, window: Window, back: Callable[[], None] | arcade.View | None = None,
                  **_kw: Any) -> None:
         super().__init__(window, back)
-        self.title = Label("", 24, (255, 245, 220), bold=True)
         self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
         self.libraries = about.libraries()
         self.folder = about.data_folder()
@@ -128,15 +127,8 @@ class AboutView(PageView):
 
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar, font, cy = self.header_metrics(h)
-        back = self.buttons.by_name("back")
-        back.label.set(_("Back"))
-        self.place_back(back, w, cy, bar, font)
-        left = back.cx + back.w / 2
-        self.title.set(_("About Card Club"))
-        self.title.place((left + w - 14) / 2, cy)
-        self.title_box = w - 14 - left - 24
-        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        bar, font, cy, left = self.place_back_header(w, h, _("Back"))
+        self.place_title(_("About Card Club"), left, w - 14, cy)
         top = cy - bar / 2 - 10
         self.content = arcade.LBWH(14, 12, w - 28, top - 12)
         self.page_top = top - 18 * s

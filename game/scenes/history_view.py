@@ -18,7 +18,7 @@ from game.i18n import _, ngettext
 from game.rules import GAMES
 from game.store import files, history
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
-from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -80,7 +80,6 @@ class HistoryView(PageView):
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.game = game if game in ORDER else ORDER[0]
-        self.title = Label("", 24, (255, 245, 220), bold=True)
         self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
         for key in ORDER:
             self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
@@ -123,15 +122,8 @@ class HistoryView(PageView):
     # ----- layout ----------------------------------------------------------------------
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar, font, cy = self.header_metrics(h)
-        back = self.buttons.by_name("back")
-        back.label.set(_("Back"))
-        self.place_back(back, w, cy, bar, font)
-        left = back.cx + back.w / 2
-        self.title.set(_("History"))
-        self.title.place((left + w - 14) / 2, cy)
-        self.title_box = w - 14 - left - 24
-        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        bar, font, cy, left = self.place_back_header(w, h, _("Back"))
+        self.place_title(_("History"), left, w - 14, cy)
         tabs = [self.buttons.by_name(k) for k in ORDER]
         for b in tabs:
             b.label.set(GAMES[b.name].title)

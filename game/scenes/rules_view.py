@@ -14,8 +14,8 @@ import arcade
 
 from game.i18n.rules_content import GAMES, UI, Block
 from game.ui import assets
-from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
-from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
+from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
     from game.app import CardClubWindow
@@ -33,7 +33,6 @@ class RulesView(PageView):
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.game = game if game in GAMES else None
-        self.title = Label("", 24, (255, 245, 220), bold=True)
         self.buttons.add(Button(UI["back"], self.go_back, SECONDARY, name="back"))
         self.buttons.add(Button(UI["start"], self.start, PRIMARY, name="start"))
         for key in ORDER:
@@ -99,10 +98,7 @@ class RulesView(PageView):
             title = f"{GAMES[self.game].title} \u00b7 {self.tr(UI['how_to_play'])}"
         else:
             title = self.tr(UI["rules"])
-        self.title.set(title)
-        self.title.place((left + right) / 2, cy)
-        self.title_box = right - left - 24
-        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        self.place_title(title, left, right, cy)
         # the row of game tabs and the decks button
         cy2 = cy - bar / 2 - 8 - bar / 2
         tabs = [self.buttons.by_name(k) for k in ORDER]

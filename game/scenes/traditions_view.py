@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from game.i18n.rules_content import DECKS, GAMES, UI
-from game.ui.page import ACCENT, INK, PageView, fit_font, open_scene
-from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
+from game.ui.page import ACCENT, INK, PageView, open_scene
+from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
     from game.app import CardClubWindow
@@ -23,7 +23,6 @@ class TraditionsView(PageView):
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.deck = deck if deck in DECKS else ORDER[0]
-        self.title = Label("", 24, (255, 245, 220), bold=True)
         self.buttons.add(Button(UI["back"], self.go_back, SECONDARY, name="back"))
         for key in ORDER:
             self.buttons.add(Button(DECKS[key].title, lambda k=key: self.select(k), SECONDARY,
@@ -51,15 +50,8 @@ class TraditionsView(PageView):
 
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale
-        bar, font, cy = self.header_metrics(h)
-        back = self.buttons.by_name("back")
-        back.label.set(self.tr(UI["back"]))
-        self.place_back(back, w, cy, bar, font)
-        left = back.cx + back.w / 2
-        self.title.set(self.tr(UI["traditions"]))
-        self.title.place((left + w - 14) / 2, cy)
-        self.title_box = w - 14 - left - 24
-        fit_font(self.title.text, self.title_box, max(18.0, 26 * s), 12)
+        bar, font, cy, left = self.place_back_header(w, h, self.tr(UI["back"]))
+        self.place_title(self.tr(UI["traditions"]), left, w - 14, cy)
         tabs = [self.buttons.by_name(k) for k in ORDER]
         for b in tabs:
             b.label.set(self.tr(DECKS[b.name].title))

@@ -17,7 +17,7 @@ import pyglet
 from game import i18n
 from game.i18n.rules_content import rules_gettext
 from game.ui import assets
-from game.ui.widgets import FONT, Button, ButtonGroup, draw_panel
+from game.ui.widgets import FONT, Button, ButtonGroup, Label, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -82,6 +82,8 @@ class PageView(arcade.View):
         self._dragged = False
         self._laid_out: tuple[int, int, str] | None = None
         self.scale = 1.0
+        self.title = Label("", 24, (255, 245, 220), bold=True)   # the header's title
+        self.title_box = 0.0                                     # the room it has
 
     # ---- text helpers ---------------------------------------------------------------
 
@@ -160,6 +162,23 @@ class PageView(arcade.View):
         """The Back button at the header's left, sized to its words."""
         self.place_row([back], 14, w / 2, cy, bar, font)
         back.place(14 + back.w / 2, cy, back.w, bar, back.label.text.font_size)
+
+    def place_back_header(self, w: float, h: float,
+                          back_text: str) -> tuple[float, float, float, float]:
+        """The header line with its Back button: (button height, font size, centre line,
+        the Back button's right edge)."""
+        bar, font, cy = self.header_metrics(h)
+        back = self.buttons.by_name("back")
+        back.label.set(back_text)
+        self.place_back(back, w, cy, bar, font)
+        return bar, font, cy, back.cx + back.w / 2
+
+    def place_title(self, text: str, left: float, right: float, cy: float) -> None:
+        """The page's title centred between ``left`` and ``right``, shrunk to fit there."""
+        self.title.set(text)
+        self.title.place((left + right) / 2, cy)
+        self.title_box = right - left - 24
+        fit_font(self.title.text, self.title_box, max(18.0, 26 * self.scale), 12)
 
     def place_row(self, buttons: list[Button], left: float, right: float, cy: float,
                   bh: float, font: float, gap: float = 10.0, fill: bool = False) -> None:
