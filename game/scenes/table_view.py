@@ -828,8 +828,9 @@ class TableView(arcade.View):
         if self.session.hinting:          # the hint thinks in slices: the frame stays smooth
             move = self.session.hint_step(HINT_SLICE)
             if move is not None:
-                self.show_hint(move)
-            self.refresh_actions()
+                self.show_hint(move)             # its flash refreshes the buttons
+            elif not self.session.hinting:       # the decision passed: "Hint" again
+                self.refresh_actions()
         if self.animating:
             return
         self.session.advance(dt)          # a computer's move comes back through on_change
