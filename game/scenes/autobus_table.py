@@ -92,15 +92,6 @@ class AutobusTable(TableView):
     def make_layout(self, width: float, height: float) -> AutobusLayout:
         return AutobusLayout(width, height, self.n_players, self.app.settings.card_scale)
 
-    def fit_banner(self) -> None:
-        """Over the runs' right half (they fill from the left; the layout puts the banner
-        in their band, clear of the seats), whole within the window."""
-        super().fit_banner()
-        L, b = self.layout, self.layout.band
-        half = self.banner.text.content_width / 2 + 24
-        self.banner.place(round(max(half, min(b.cx + b.w / 4, L.w - half))),
-                          round(L.banner_y()))
-
     def place_widgets(self) -> None:
         super().place_widgets()
         for p in (self.players_panel, self.rank_panel):

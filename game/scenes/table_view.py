@@ -666,6 +666,9 @@ class TableView(arcade.View):
         while t.text and t.content_height > 4.2 * start and size > 11:
             size -= 1
             t.font_size = size
+        half = t.content_width / 2 + 24         # the layout's place, whole in the window
+        self.banner.place(round(max(half, min(L.banner_x(), L.w - half))),
+                          round(L.banner_y()))
 
     def press_action(self, action: Action) -> None:
         moves = action.moves(self.human_moves())

@@ -42,6 +42,10 @@ class TableLayout:
         self.status_y = self.hand_y + self.card_h / 2 + 48 * self.s
         self.font = 16 * self.s
 
+    def banner_x(self) -> float:
+        """Where announcements are centred across (the banner keeps inside the window)."""
+        return self.w / 2
+
     def banner_y(self) -> float:
         """Where announcements show: just under the top bar (a table moves it off the
         cards it would cover)."""

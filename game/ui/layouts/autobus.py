@@ -140,6 +140,10 @@ class AutobusLayout(TableLayout):
         self.run_h = ch * (1 + RUN_DEPTH) + lab + gap
         self.run_step = max(cw * 1.3, 70 * max(s, 0.85))  # room for "next: 10" under it
 
+    def banner_x(self) -> float:
+        """Over the runs' right half (the runs fill from the left)."""
+        return self.band.cx + self.band.w / 4
+
     def banner_y(self) -> float:
         """Announcements show over the runs' band: clear of the computers' panels (their
         cards and counts) and of your row."""
