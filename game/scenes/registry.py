@@ -14,6 +14,8 @@ SCENES: dict[str, str] = {
     "history": "game.scenes.history_view:HistoryView",
     "settings": "game.scenes.settings_view:SettingsView",
     "about": "game.scenes.about_view:AboutView",
+    "replay": "game.scenes.replay_view:open_replay",
+    "review": "game.scenes.review_view:ReviewView",
 }
 
 

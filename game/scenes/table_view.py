@@ -27,6 +27,7 @@ from game.games import GameInfo, info
 from game.i18n import _, card_text, ngettext, refusal_text
 from game.rules import Event, Game, IllegalMove, Move
 from game.session import HUMAN, Change, DealSession
+from game.session.replay import Replay
 from game.store import files, saves
 from game.ui import assets, look
 from game.ui.card_sprite import CardSprite
@@ -36,6 +37,7 @@ from game.ui.layers import Layer, draw_felt
 from game.ui.layout import Box, TableLayout
 from game.ui.panels import Confirm, Panel, draw_glow
 from game.ui.placement import Board, Places, Token
+from game.ui.replay_controls import Back, ReplayControls
 from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup, Label
 
 if TYPE_CHECKING:
@@ -78,7 +80,8 @@ class TableView(arcade.View):
                  journal: saves.Journal | None = None, level: str | None = None,
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
-                 session: DealSession | None = None, **_kw: Any) -> None:
+                 session: DealSession | None = None, replay: Replay | None = None,
+                 back: Back = None, **_kw: Any) -> None:
         super().__init__(window)
         self.app = window
         self.info: GameInfo = info(self.key)
@@ -93,6 +96,8 @@ class TableView(arcade.View):
         table_level = levels(self.key)[session.level].get("label", session.level)
         self.level_text = (_("Level: {name}").format(name=_(str(table_level))) + "  ·  "
                            + self.deal_text())
+        if session.practice:
+            self.level_text = _("Practice: no statistics, no XP") + "  ·  " + self.deal_text()
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
         self.layout = self.make_layout(window.width, window.height)
@@ -135,6 +140,12 @@ class TableView(arcade.View):
         self.bar = ButtonGroup(self.undo_button, self.hint_button,
                                Button(_("Rules"), self.open_rules, name="rules"),
                                Button(_("Menu"), self.pause, name="menu"))
+        #: replay mode: the session is read-only and these controls move it
+        self.replay_controls: ReplayControls | None = None
+        if replay is not None:
+            self.replay_controls = ReplayControls(self, replay, back)
+            self.bar = self.replay_controls.bar
+            self.level_text = self.replay_controls.title_text()
         self.hinted: Move | None = None           # the hint on show
         self.hinted_button: Button | None = None  # its button, for a move made by one
         self._hints: tuple[object, list[Move]] = (None, [])   # decision, hints shown
@@ -151,6 +162,8 @@ class TableView(arcade.View):
         self.result_panel = Panel("", [], [
             Button(_("Next game"), self.next_game, PRIMARY, name="next"),
             Button(_("Replay these cards"), self.replay_cards, name="replay"),
+            Button(_("Review this deal"), self.review_deal, name="review"),
+            Button(_("Copy the deal number"), self.copy_number, name="copy"),
             Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
         self.confirm = Confirm()
         #: the panels every table has, the topmost first (a table's own: modal_panels)
@@ -159,7 +172,7 @@ class TableView(arcade.View):
         self.keyboard = Keyboard(self)
         self.setup()
         self.place_widgets()
-        if session.fresh:
+        if session.fresh and replay is None:
             self.deal_animation()
         else:
             self.relayout(0)
@@ -308,6 +321,8 @@ class TableView(arcade.View):
         self.fit_banner()
         for p in self.shared_panels:
             p.place(L.w, L.h)
+        if self.replay_controls is not None:
+            self.replay_controls.place()
 
     def place_title(self, limit: float) -> None:
         """The game's name and the level, left of the bar buttons: smaller where the
@@ -344,7 +359,10 @@ class TableView(arcade.View):
         so no single frame pays for both)."""
         obs = self.obs
         self.board.apply(events or [])
-        created = self.board.settle(self.places(obs))
+        places = self.places(obs)
+        if self.replay_controls is not None:
+            self.replay_controls.reveal_hands(places)
+        created = self.board.settle(places)
         for tok in self.board.removed:
             sp = self.sprites.pop(tok.id, None)
             if sp is not None:
@@ -450,6 +468,12 @@ class TableView(arcade.View):
         self.refresh_actions()
         obs, legal = self.obs, self.human_moves()
         self.update_labels(obs)
+        if self.replay_controls is not None:
+            self.replay_controls.refresh()
+            text = self.replay_controls.title_text()
+            if text != self.level_text:
+                self.level_text = text
+                self.place_widgets()
         self.status.set(self.message or self.status_line(obs, legal))
         sb = self.status_box()
         size = max(12.0, 18 * self.layout.s)
@@ -509,10 +533,12 @@ class TableView(arcade.View):
             self.after_move(change.seat, change.move, change.events)
             self.animate(change.seat, change.events)
             self.tell_save_problem()
-        elif change.kind == "undo":
+        elif change.kind in ("undo", "jump"):
             self.selected, self.message, self.last_ai = [], "", set()
             self.after_undo()
             self.relayout(MOVE_TIME)            # the cards fly back where they were
+            if self.replay_controls is not None:
+                self.show_banners(self.replay_lines([]))
         else:
             self.refresh()
         self.clear_hint()
@@ -611,9 +637,22 @@ class TableView(arcade.View):
                 name = self.sound_for(e)
                 if name:
                     self.app.sounds.play(name)
+        if self.replay_controls is not None:
+            lines = self.replay_lines(lines)
         self.show_banners(lines)
         if any(e.kind == "move" and e.dst and e.dst.startswith("hand") for e in events):
             self.app.sounds.play("deal")
+
+    def replay_lines(self, lines: list[str]) -> list[str]:
+        """In a replay: the last move in words first, then its announcements (the banner
+        stays until the next move: the player reads at their own pace)."""
+        assert self.replay_controls is not None
+        self.banner_queue = []
+        return [self.replay_controls.last_move_text(), *lines][:BANNER_LINES]
+
+    def after_replay_input(self) -> None:
+        """The replay's controls changed something besides the position."""
+        self.refresh()
 
     def sound_for(self, event: Event) -> str | None:
         if event.text in self.event_sounds:
@@ -653,7 +692,8 @@ class TableView(arcade.View):
         self.banner_queue = lines[BANNER_LINES:BANNER_LINES * BANNER_QUEUE]
         self.banner.set("\n".join(lines[:BANNER_LINES]))
         self.fit_banner()
-        self.banner_left = BANNER_TIME * max(self.scale, 0.3)
+        # a replay's line stays until the next move (an idle window draws nothing new)
+        self.banner_left = 0.0 if self.replay_controls else BANNER_TIME * max(self.scale, 0.3)
 
     def fit_banner(self) -> None:
         """The banner wraps inside the window and shrinks until it fits its box (three
@@ -743,10 +783,15 @@ class TableView(arcade.View):
             title, lines = _("You surrendered"), [_("The deal counts as a loss, without XP.")]
         else:
             title, lines = self.result_text(self.obs)
-            if HUMAN not in self.session.ai_seats:
+            if self.session.practice:
+                lines = [*lines, _("A practice deal: it is not in your statistics and "
+                                   "earns no XP.")]
+            elif HUMAN not in self.session.ai_seats:
                 lines = [*lines, *self.assist_lines(),
                          ngettext("You gain {n} XP.", "You gain {n} XP.",
                                   self.xp_gained or 0).format(n=self.xp_gained or 0)]
+        self.result_panel.buttons.by_name("review").visible = not self.session.surrendered \
+            and HUMAN not in self.session.ai_seats and self.session.moves_played > 0
         self.result_panel.set(title, [*lines, self.deal_text()])
         self.result_panel.visible = True
         self.place_widgets()
@@ -774,6 +819,24 @@ class TableView(arcade.View):
     def replay_cards(self) -> None:
         """The same cards again, as a new deal (its own result in the history)."""
         self.app.open("table", game=self.key, session=self.session.same_cards())
+
+    def review_deal(self) -> None:
+        """The review of the deal just finished (the computer's verdict on each of your
+        decisions); Back comes back to this result."""
+        j = self.session.journal
+        self.app.open("review", journal=j.to_dict(), deal_id=j.deal_id, seat=HUMAN,
+                      back=self)
+
+    def copy_number(self) -> None:
+        """The deal's number to the clipboard (to play the same cards again, or share)."""
+        from game.ui.clipboard import copy_text
+
+        if copy_text(self.window, str(self.session.number)):
+            self.flash(_("Deal number {number} copied.").format(
+                number=f"{self.session.number:,}".replace(",", "\u00a0")))
+        else:
+            self.flash(_("The clipboard cannot be used here: the number is {number}.").format(
+                number=self.session.number))
 
     def next_game(self) -> None:
         self.app.open("table", game=self.key, session=self.session.next_deal())
@@ -824,6 +887,9 @@ class TableView(arcade.View):
                     self.show_banners(self.banner_queue)
         if self.modal_open:
             return
+        if self.replay_controls is not None:      # a replay: no result, no computers
+            self.replay_controls.update(dt)
+            return
         if self.session.is_over:
             if not self.animating:
                 self.show_result()
@@ -868,7 +934,9 @@ class TableView(arcade.View):
         return [b for b in panel.buttons.buttons if b.visible and b.enabled]
 
     def table_buttons(self) -> list[Button]:
-        return [b for b in (*self.actions.buttons, *self.bar.buttons) if b.visible]
+        extra = self.replay_controls.buttons.buttons if self.replay_controls else []
+        return [b for b in (*extra, *self.actions.buttons, *self.bar.buttons)
+                if b.visible and b.enabled]
 
     def focus_cards(self) -> list[int]:
         if not self.human_to_act:
@@ -942,6 +1010,8 @@ class TableView(arcade.View):
             return True
         if self.modal_open:
             return False
+        if self.replay_controls is not None:
+            return self.replay_controls.playing
         if self.session.is_over:
             return True                       # the result panel is about to open
         # a computer that has decided and only waits out its think delay changes nothing;
@@ -1017,6 +1087,9 @@ class TableView(arcade.View):
             sp.visible = True
         for lab in self.labels:
             lab.draw()
+        if self.replay_controls is not None:   # the controls stand where the status was
+            self.replay_controls.draw()
+            return
         sb = self.status_box()
         h = max(sb.h, self.status.text.content_height + 10)
         arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
@@ -1073,6 +1146,11 @@ class TableView(arcade.View):
 
     def on_key_press(self, key: int, modifiers: int) -> None:
         self.static.dirty = True                # the keyboard focus may move
+        rc = self.replay_controls
+        if rc is not None and not self.modal_open and (
+                self.keyboard.focus is None or key != arcade.key.SPACE) \
+                and rc.key(key, modifiers):
+            return
         if not self.modal_open:
             if key == arcade.key.Z and modifiers & arcade.key.MOD_CTRL:
                 self.undo()
@@ -1125,6 +1203,8 @@ class TableView(arcade.View):
         for panel in self.shared_panels:        # a table's own pickers: press_extra
             if panel.press(x, y):
                 return
+        if self.replay_controls is not None and self.replay_controls.press(x, y):
+            return
         if self.bar.press(x, y) or self.actions.press(x, y) or self.press_extra(x, y):
             return
         tok = self.token_at(x, y, self.own_places())
@@ -1187,7 +1267,9 @@ class TableView(arcade.View):
             if panel.release(x, y):
                 self.pointer.cancel()
                 return
-        if self.bar.release(x, y) or self.actions.release(x, y) or self.release_extra(x, y):
+        rc = self.replay_controls
+        if (rc is not None and rc.release(x, y)) or self.bar.release(x, y) \
+                or self.actions.release(x, y) or self.release_extra(x, y):
             self.pointer.cancel()
             return
         g = self.pointer.release(x, y)

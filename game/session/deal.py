@@ -39,7 +39,8 @@ HINT_LEVEL = "hard"
 @dataclass(frozen=True)
 class Change:
     """What changed: ``kind`` is ``"move"`` (with its seat, move and events), ``"undo"``,
-    ``"surrender"``, ``"pause"`` or ``"resume"``."""
+    ``"jump"`` (a replay went to another position), ``"surrender"``, ``"pause"`` or
+    ``"resume"``."""
 
     kind: str
     seat: int | None = None
@@ -57,17 +58,22 @@ class DealSession:
                  journal: saves.Journal | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
                  ai_seats: tuple[int, ...] | None = None, human: int = HUMAN,
-                 pace: Callable[[], float] = lambda: 1.0, save: bool = True) -> None:
+                 pace: Callable[[], float] = lambda: 1.0, save: bool = True,
+                 read_only: bool = False, practice: bool = False) -> None:
         table = levels(key)
         self.key = key
         self.level = level if level in table else next(iter(table))
         self.human = human
-        self.saving = save
+        #: a replay drives this session: the human's seat never acts through the table
+        self.read_only = read_only
+        #: a practice deal (from a replay's position): saved nowhere, no statistics, no XP
+        self.practice = practice
+        self.saving = save and not practice
         self.fresh = state is None
         self.game: Game = state if state is not None else GAMES[key].new(
             seed=seed, **(options or {}))
         if journal is None:
-            journal = (saves.new_deal(self.game, self.level, human=human) if save
+            journal = (saves.new_deal(self.game, self.level, human=human) if self.saving
                        else saves.Journal.start(self.game, level=self.level, human=human))
         self.journal = journal
         n = self.game.num_players
@@ -134,8 +140,8 @@ class DealSession:
 
     @property
     def human_to_act(self) -> bool:
-        return (not self.is_over and self.game.current_player == self.human
-                and self.human not in self.ai_seats)
+        return (not self.is_over and not self.read_only
+                and self.game.current_player == self.human and self.human not in self.ai_seats)
 
     def human_moves(self) -> list[Move]:
         """The human's legal moves now (none while a computer is to act)."""
@@ -260,7 +266,7 @@ class DealSession:
     @property
     def can_undo(self) -> bool:
         """There is a decision of the human's to go back to."""
-        return (not self.is_over and self.human not in self.ai_seats
+        return (not self.is_over and not self.read_only and self.human not in self.ai_seats
                 and self.human in self.movers())
 
     def undo(self) -> bool:
@@ -280,6 +286,16 @@ class DealSession:
             files.writer.submit(saves.path_for(self.journal.game), self.journal.to_dict())
         self._changed(Change("undo", self.human))
         return True
+
+    def jump(self, state: Game, moves: list[str]) -> None:
+        """Put the deal at ``state``, reached by the journal's ``moves`` (a replay moving
+        more than one move at a time, or back): the picture lays itself out anew."""
+        self.game = state
+        self.journal.moves[:] = list(moves)
+        self._movers = None
+        self._hint = None
+        self.pacer.reset(self.make_bots())
+        self._changed(Change("jump"))
 
     def start_hint(self, exclude: list[Move] | None = None) -> bool:
         """Ask the hard level what it would play now, from the human's observation only
@@ -367,7 +383,7 @@ class DealSession:
         """The following deal: same game, level and seats, the engine's next options."""
         return DealSession(self.key, level=self.level, ai_seats=self.ai_seats,
                            human=self.human, options=self.next_options(),
-                           pace=self.pacer.scale, save=self.saving, **kw)
+                           pace=self.pacer.scale, save=self.saving or self.practice, **kw)
 
     @property
     def number(self) -> int:
@@ -379,7 +395,7 @@ class DealSession:
         return DealSession(self.key, level=self.level, ai_seats=self.ai_seats,
                            human=self.human, seed=self.journal.seed,
                            options=dict(self.journal.options), pace=self.pacer.scale,
-                           save=self.saving, **kw)
+                           save=self.saving or self.practice, **kw)
 
     # ----- headless play -------------------------------------------------------------------
     def run(self, max_moves: int = 100_000, step: float = 1.0) -> Iterator[Change]:

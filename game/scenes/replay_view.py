@@ -1,0 +1,63 @@
+"""Opening the replay of a finished deal: its table, read-only, driven by a ``Replay``.
+
+The replay is the game's own table (the same sprites, animations and words) in replay
+mode (``game.ui.replay_controls``): it shows what the player saw at the time and moves
+only along the journal.  A deal the history keeps no journal for (played before
+replays were kept), or one whose journal no longer replays, is said in plain words and
+the player stays where they were.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from game.i18n import _
+from game.scenes.tables import table_class
+from game.session.replay import Replay
+from game.store import history
+
+if TYPE_CHECKING:
+    from game.ui.window import Window
+
+log = logging.getLogger(__name__)
+
+
+def load_replay(deal_id: str | None = None,
+                journal: dict[str, Any] | None = None) -> Replay | str:
+    """The replay of a deal (its journal given, or read from the history by id), or why
+    there is none, in the player's words."""
+    if journal is None and deal_id is not None:
+        journal = history.replay_of(deal_id)
+    if journal is None:
+        return _("There is no replay for this deal: it was played before replays were kept.")
+    try:
+        return Replay(journal)
+    except (ValueError, KeyError, TypeError) as exc:
+        log.warning("deal %s does not replay: %s", deal_id, exc)
+        return _("This deal's record is damaged and cannot be replayed.")
+
+
+def open_replay(window: Window, deal_id: str | None = None,
+                journal: dict[str, Any] | None = None, at: int | None = None,
+                back: Callable[[], None] | arcade.View | None = None,
+                **_kw: Any) -> arcade.View | None:
+    """The table of the deal in replay mode, at position ``at`` (the deal before the
+    journal's move ``at``; the start when None).  Without a replay: the message, on the
+    view the player came from (the history if none)."""
+    replay = load_replay(deal_id, journal)
+    if isinstance(replay, str):
+        current = window.current_view
+        say = getattr(current, "say", None)
+        if callable(say):
+            say(replay)
+            return None
+        window.open("history", message=replay)
+        return None
+    replay.session.pacer.scale = lambda: 1.0
+    if at is not None:
+        replay.jump(at)
+    cls = table_class(replay.key)
+    return cls(window, session=replay.session, replay=replay, back=back)  # type: ignore[no-any-return]
