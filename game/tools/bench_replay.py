@@ -1,0 +1,84 @@
+"""How long opening a replay takes (issue 29: a 300-move Autobus deal in ≤ 0.5 s).
+
+``python -m game.tools.bench_replay [--deals N] [--window]`` plays four-player Autobus
+deals computer against computer, keeps the longest, and times (1) the ``Replay`` model
+(one pass over the journal, with its kept states), (2) a step back and a jump to the
+middle, and, with ``--window``, (3) opening the replay's table in a headless window up
+to its first drawn frame.  It runs in a temporary data folder.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from game.session import DealSession
+from game.session.replay import Replay
+
+
+def longest_deal(deals: int, seed: int) -> DealSession:
+    best: DealSession | None = None
+    for i in range(deals):
+        s = DealSession("autobus", level="normal", seed=seed + i, options={"players": 4},
+                        ai_seats=(0, 1, 2, 3), save=False)
+        list(s.run())
+        if best is None or s.moves_played > best.moves_played:
+            best = s
+    assert best is not None
+    return best
+
+
+def timed(fn: object, repeat: int = 5) -> float:
+    """The median wall time of ``fn()`` in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()  # type: ignore[operator]
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.tools.bench_replay",
+                                description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=30, help="deals to pick the longest from")
+    p.add_argument("--seed", type=int, default=500)
+    p.add_argument("--window", action="store_true",
+                   help="also open the replay's table in a window (needs a display)")
+    a = p.parse_args(argv)
+    from game.store.files import temporary_home
+
+    with temporary_home():
+        s = longest_deal(a.deals, a.seed)
+        journal = s.journal.to_dict()
+        n = s.moves_played
+        print(f"four-player Autobus, deal {s.number}: {n} moves")
+        print(f"  Replay(journal):            {timed(lambda: Replay(journal)):7.1f} ms")
+        r = Replay(journal)
+        r.jump(n)
+        print(f"  a step back from the end:   {timed(lambda: (r.back(), r.step())):7.1f} ms")
+        print(f"  a jump to the middle:       "
+              f"{timed(lambda: (r.jump(n // 2), r.jump(n))):7.1f} ms (there and back)")
+        if a.window:
+            from game.app import CardClubWindow
+
+            w = CardClubWindow(1280, 800, vsync=False, antialiasing=False)
+            w._enable_event_queue = False
+
+            def open_it() -> None:
+                w.open("replay", journal=journal)
+                w.dispatch_event("on_update", 1 / 60)
+                w.dispatch_event("on_draw")
+                w.ctx.finish()
+
+            t = time.perf_counter()
+            open_it()                          # the card faces load once per process
+            print(f"  the replay's table, first opening (faces loaded): "
+                  f"{(time.perf_counter() - t) * 1000:7.1f} ms")
+            print(f"  the replay's table, opened and drawn: {timed(open_it):7.1f} ms")
+            w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
