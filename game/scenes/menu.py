@@ -1,11 +1,14 @@
 """The menu: a tile per game (with its AI level), Continue for a saved deal, then Rules,
 History, Settings, About and Quit, and the version in the top right corner (a tap on it
-opens About too).  Every game comes from ``game.games.INFO``.  The profile in the
+opens About too).  Every game comes from ``game.games.INFO``.  Under a tile's level button
+"Play a numbered deal…" opens a panel to type a deal's number (the same number deals the
+same cards), which starts a new deal of that number.  The profile in the
 corner is read in one bounded wait: while another program holds the history locked the
 menu says "history is busy", stays live, and reads again every :data:`RETRY` seconds."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -14,14 +17,24 @@ from game.about import version
 from game.ai import levels, menu_levels
 from game.games import INFO, GameInfo
 from game.i18n import _
+from game.rules.rng import DEAL_NUMBERS
 from game.scenes import SCENES
 from game.store import saves
-from game.ui import assets
+from game.ui import assets, clipboard
 from game.ui.layers import draw_felt
 from game.ui.layout import Box
+from game.ui.number_entry import NumberEntry
 from game.ui.page import fit_font
 from game.ui.panels import Confirm
-from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
+from game.ui.widgets import (
+    MIN_TARGET,
+    PRIMARY,
+    SECONDARY,
+    Button,
+    ButtonGroup,
+    Label,
+    draw_panel,
+)
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -38,6 +51,64 @@ def table_ready(key: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
+class LinkButton(Button):
+    """A secondary action drawn as underlined words (a link), with a touch-sized target;
+    words too long for one line (German, Czech) break onto a second one."""
+
+    INK = (30, 110, 50)
+
+    def __init__(self, text: str, on_click: Callable[[], None], name: str) -> None:
+        super().__init__(text, on_click, SECONDARY, name=name)
+        self.words = text
+        self.second = Label("", 13, self.INK)
+        for t in (self.label.text, self.second.text):
+            t.color = self.INK
+            t.bold = False
+
+    def place(self, cx: float, cy: float, w: float, h: float, font: float | None = None) -> None:
+        self.cx, self.cy = cx, cy
+        self.w, self.h = max(w, MIN_TARGET), max(h, MIN_TARGET)
+        room = self.w - 8
+        size = font or 13.0
+        first, second = self.label, self.second
+
+        def widest(one: str, two: str) -> float:
+            first.set(one)
+            second.set(two)
+            first.text.font_size = second.text.font_size = size
+            return max(first.text.content_width, second.text.content_width if two else 0)
+
+        words = self.words.split(" ")
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        while True:
+            lines = (self.words, "")
+            if widest(*lines) > room and splits:      # two lines, as even as they go
+                lines = min(splits, key=lambda p: max(len(p[0]), len(p[1])))
+            if widest(*lines) <= room or size <= 9:
+                break
+            size = max(9.0, size - 0.5)
+        if lines[1]:
+            step = first.text.content_height * 0.55
+            first.place(round(cx), round(cy + step))
+            second.place(round(cx), round(cy - step))
+        else:
+            first.place(round(cx), round(cy))
+
+    def draw(self) -> None:
+        if not self.visible:
+            return
+        if self.pressed:
+            arcade.draw_rect_filled(self.rect, (30, 110, 50, 40))
+        for lab in (self.label, self.second):
+            t = lab.text
+            if not t.text:
+                continue
+            lab.draw()
+            y = t.y - t.content_height / 2 + 1
+            arcade.draw_line(t.x - t.content_width / 2, y, t.x + t.content_width / 2, y,
+                             self.INK, 1)
+
+
 class Tile:
     def __init__(self, gi: GameInfo, ready: bool) -> None:
         self.key, self.info, self.ready = gi.key, gi, ready
@@ -51,6 +122,8 @@ class Tile:
                           (30, 110, 50) if ready else (150, 120, 90), bold=True)
         self.sprite = arcade.Sprite(assets.card_texture(gi.deck, gi.tile_card))
         self.level = Button("", lambda: None, SECONDARY, name=f"level-{gi.key}")
+        self.numbered = LinkButton(_("Play a numbered deal…"), lambda: None,
+                                   name=f"numbered-{gi.key}")
 
     @property
     def labels(self) -> list[Label]:
@@ -69,10 +142,13 @@ class MenuView(arcade.View):
         self.tiles = [Tile(INFO[k], table_ready(k)) for k in ORDER]
         self.tile_sprites = arcade.SpriteList()
         self.levels = ButtonGroup()
+        self.numbered = ButtonGroup()
         for t in self.tiles:
             self.tile_sprites.append(t.sprite)
             t.level.on_click = lambda k=t.key: self.cycle_level(k)
             self.levels.add(t.level)
+            t.numbered.on_click = lambda k=t.key: self.ask_number(k)
+            self.numbered.add(t.numbered)
         self.pressed_tile: str | None = None
         buttons = [Button("", self.continue_saved, PRIMARY, name="continue"),
                    Button(_("Rules"), self.rules, SECONDARY, name="rules")]
@@ -84,6 +160,10 @@ class MenuView(arcade.View):
         buttons.append(Button(_("Quit"), self.quit, SECONDARY, name="quit"))
         self.buttons = ButtonGroup(*buttons)
         self.confirm = Confirm()
+        self.entry_game: str | None = None      # the game the number entry is for
+        self.entry = NumberEntry(self.play_numbered, 1, DEAL_NUMBERS - 1,
+                                 title=_("Play a numbered deal"),
+                                 paste=lambda: clipboard.paste_text(self.window))
         self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
         self.version_label = Label("", 13, (200, 225, 205), anchor_x="right")
         self.history_note = Label("", 12, (255, 230, 160), anchor_x="left")
@@ -134,7 +214,10 @@ class MenuView(arcade.View):
         tile_w = max(1.0, min(280 * s, (w - 80) / 4 - 16))
         room_top = h - 104 * s - 22 * s                # below the subtitle
         room_bottom = 52 * s + 27 + 24 * s             # above the row of buttons
-        tile_h = max(1.0, min(430 * s, room_top - room_bottom))
+        # the link to a numbered deal under the level button (a 48 px target)
+        link_h = float(MIN_TARGET)
+        link_room = link_h + 4 * s
+        tile_h = max(1.0, min(430 * s + link_room, room_top - room_bottom))
         cy = (room_top + room_bottom) / 2
         gap = 16 * s
         total = 4 * tile_w + 3 * gap
@@ -143,7 +226,11 @@ class MenuView(arcade.View):
             cx = w / 2 - total / 2 + tile_w / 2 + i * (tile_w + gap)
             t.box = Box(cx, cy, tile_w, tile_h)
             top, bottom = cy + tile_h / 2, cy - tile_h / 2
-            card_h = max(1.0, min(tile_h * 0.30, 150 * s))
+            t.numbered.place(cx, bottom + 2 * s + link_h / 2, tile_w - 12, link_h,
+                             max(11.0, 13 * s))
+            t.numbered.visible = t.ready
+            bottom += link_room                  # the rest stands on the link
+            card_h = max(1.0, min((tile_h - link_room) * 0.30, 150 * s))
             t.sprite.scale = card_h / assets.CARD_H
             t.sprite.position = (cx, top - 12 * s - card_h / 2)
             t.sprite.color = (255, 255, 255) if t.ready else (170, 170, 170)
@@ -193,6 +280,7 @@ class MenuView(arcade.View):
         self.message.text.width = max(1, int(min(900, w - 40)))
         self.message.place(round(w / 2), round(52 * s + 62))
         self.confirm.place(w, h)
+        self.entry.place(w, h)
 
     #: the menu changes only on input (the window stops redrawing it when idle), and
     #: for one frame when the history, busy before, could be read again
@@ -225,16 +313,33 @@ class MenuView(arcade.View):
         self.place()
 
     # ----- actions -------------------------------------------------------------------------
-    def start(self, key: str) -> None:
+    def start(self, key: str, seed: int | None = None) -> None:
+        """A new deal of ``key`` (number ``seed``, else a random one), after asking
+        whether to throw away the deal of that game in progress."""
+        number = {} if seed is None else {"seed": seed}
         if saves.exists(key):
             self.confirm.ask(_("A deal of {game} is in progress").format(game=INFO[key].title),
                              [_("Continue it, or start a new deal? A new deal throws the "
                                 "one in progress away.")],
                              _("Continue"), _("New deal"),
                              lambda: self.app.open("table", game=key, resume=True),
-                             lambda: self.app.open("table", game=key, new=True))
+                             lambda: self.app.open("table", game=key, new=True, **number))
             return
-        self.app.open("table", game=key)
+        self.app.open("table", game=key, **number)
+
+    def ask_number(self, key: str) -> None:
+        """The panel to type the number of a deal of ``key``."""
+        self.entry_game = key
+        self.entry.open(note=_("{game}: the same number always deals the same cards.")
+                        .format(game=INFO[key].title))
+
+    def play_numbered(self, number: int) -> None:
+        """The entry's Play: a new deal of that number (Autobus asks how many players
+        sit down, as every new deal of it does)."""
+        key, self.entry_game = self.entry_game, None
+        if key is not None:
+            self.app.sounds.play("click")
+            self.start(key, seed=number)
 
     def continue_saved(self) -> None:
         key = self.saved_game()
@@ -300,21 +405,25 @@ class MenuView(arcade.View):
             for lab in t.labels:
                 lab.draw()
         self.levels.draw()
+        self.numbered.draw()
         self.buttons.draw()
         self.message.draw()
         self.confirm.draw(w, h)
+        self.entry.draw(w, h)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.confirm.press(x, y):
+        if self.entry.press(x, y) or self.confirm.press(x, y):
             return
-        if self.buttons.press(x, y) or self.levels.press(x, y):
+        if (self.buttons.press(x, y) or self.levels.press(x, y)
+                or self.numbered.press(x, y)):
             return
         self.pressed_tile = self.tile_at(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.confirm.release(x, y):
+        if self.entry.release(x, y) or self.confirm.release(x, y):
             return
-        if self.buttons.release(x, y) or self.levels.release(x, y):
+        if (self.buttons.release(x, y) or self.levels.release(x, y)
+                or self.numbered.release(x, y)):
             self.pressed_tile = None
             return
         if self.pressed_tile is None and "about" in SCENES and self.on_version(x, y):
@@ -331,5 +440,10 @@ class MenuView(arcade.View):
         self.pressed_tile = None
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        if self.entry.key(key, modifiers):
+            return
         if key == arcade.key.ESCAPE and self.confirm.visible:
             self.confirm.visible = False
+
+    def on_text(self, text: str) -> None:
+        self.entry.text(text)
