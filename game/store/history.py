@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from game.store import files
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 OUTCOMES = ("win", "draw", "loss")
 BASE_XP = {"win": 20, "draw": 10, "loss": 5}
 DIFFICULTY = {"random": 0.5, "easy": 1.0, "normal": 1.5, "hard": 2.0}
@@ -95,9 +95,14 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " CHECK (assisted IN (0, 1))",),
     # what replays the deal exactly: its journal as a save holds it (older rows: none)
     4: ("ALTER TABLE deals ADD COLUMN replay TEXT",),
+    # the review of a deal (game/review), kept so it is not made again; a table of its
+    # own, so a deal still on its way through the outbox can have one too
+    5: ("CREATE TABLE reviews (deal_id TEXT PRIMARY KEY, review TEXT NOT NULL)",),
 }
 #: the longest replay a row keeps (a journal of the longest deal is far shorter)
 MAX_REPLAY = 2_000_000
+#: the longest review kept (one of the longest deal is far shorter)
+MAX_REVIEW = 2_000_000
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -702,6 +707,48 @@ def _replay_dict(text: Any) -> dict[str, Any] | None:
     except ValueError:
         return None
     return d if isinstance(d, dict) else None
+
+
+def review_of(deal_id: str) -> dict[str, Any] | None:
+    """The cached review of ``deal_id`` (``Review.to_dict()``), or None: none kept, or
+    the history cannot be read now (waits no longer than any read; never raises)."""
+    if type(deal_id) is not str or not _ID.fullmatch(deal_id):
+        return None
+
+    def read(con: sqlite3.Connection) -> Any:
+        got = con.execute("SELECT review FROM reviews WHERE deal_id = ?",
+                          (deal_id,)).fetchone()
+        return got[0] if got else None
+    try:
+        return _replay_dict(_run(read, None, True))
+    except Exception as exc:  # never let the history stop the game
+        log.warning("history: cannot read a review: %s", exc)
+        return None
+
+
+def store_review(deal_id: str, data: dict[str, Any]) -> bool:
+    """Keep ``data`` (``Review.to_dict()``) as the review of ``deal_id``, replacing an
+    older one: True when it is on disk.  A lock held past the read timeout, a full disk
+    or data that is not JSON just say False (the review is made again next time)."""
+    if type(deal_id) is not str or not _ID.fullmatch(deal_id) or not isinstance(data, dict):
+        return False
+    try:
+        text = json.dumps(data, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return False
+    if len(text) > MAX_REVIEW:
+        return False
+
+    def write(con: sqlite3.Connection) -> bool:
+        con.execute("INSERT INTO reviews (deal_id, review) VALUES (?, ?)"
+                    " ON CONFLICT (deal_id) DO UPDATE SET review = excluded.review",
+                    (deal_id, text))
+        return True
+    try:
+        return bool(_run(write, False, timeout=READ_TIMEOUT))
+    except Exception as exc:  # never let the history stop the game
+        log.warning("history: cannot keep a review: %s", exc)
+        return False
 
 
 def deals(game: str, limit: int = 50, offset: int = 0) -> list[DealRow]:
