@@ -1,5 +1,5 @@
-"""The ``cardclub`` command: play (default), ``sim``, ``shots``, ``bench``, ``--smoke``,
-``--version``."""
+"""The ``cardclub`` command: play (default), ``sim``, ``review``, ``shots``, ``bench``,
+``--smoke``, ``--version``."""
 from __future__ import annotations
 
 import argparse
@@ -55,10 +55,118 @@ def _sim(argv: list[str]) -> int:
     return 0
 
 
+def _review(argv: list[str]) -> int:
+    """``cardclub review``: the hard level's verdict on each decision of one seat."""
+    from pathlib import Path
+
+    from game.games import info
+    from game.review.analysis import play_deal, review_deal
+    from game.review.model import POINTS
+    from game.store import history, saves
+
+    p = argparse.ArgumentParser(
+        prog="cardclub review",
+        description="Review one seat's decisions in a deal: for each, the move the hard "
+                    "level's search prefers, the estimated chance of winning (expected "
+                    "points in Pao De Kuai) after the move played and after the search's "
+                    "move, and whether it was a mistake. Without --moves or --history "
+                    "the seat is played on the spot by --level against the game's "
+                    "default level.")
+    p.add_argument("--game", required=True, type=str.lower, choices=sorted(GAMES),
+                   metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
+    p.add_argument("--deal", required=True, type=int, metavar="N",
+                   help="the deal number (its seed)")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--moves", metavar="FILE",
+                     help="the deal's moves, one notation a line (or a saved deal's JSON)")
+    src.add_argument("--history", metavar="ID",
+                     help="review this deal of the history (its id)")
+    p.add_argument("--level", default="easy",
+                   help="the level that plays the seat when no moves are given "
+                        "(default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table (Hospodský autobus: 2 to 4)")
+    p.add_argument("--seat", type=int, default=0, help="the seat to review (default: 0)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    a = p.parse_args(argv)
+    cls = GAMES[a.game]
+    opts = {} if a.players is None else {"players": a.players}
+    if a.players is not None and a.players not in cls.players_allowed:
+        p.error(f"{a.game} takes players in {cls.players_allowed}")
+    if a.deal < 0:
+        p.error("--deal must be 0 or more")
+    try:
+        if a.history is not None:
+            data = history.replay_of(a.history)
+            if data is None:
+                p.error(f"the history keeps no replay of deal {a.history!r}")
+            journal = saves.journal_from_dict(data, a.game)
+        elif a.moves is not None:
+            text = Path(a.moves).read_text(encoding="utf-8")
+            if text.lstrip().startswith("{"):
+                journal = saves.journal_from_dict(json.loads(text), a.game)
+            else:
+                g = cls.new(seed=a.deal, **opts)
+                journal = saves.Journal.start(g, human=a.seat)
+                for n, line in enumerate(text.splitlines(), 1):
+                    move = line.strip()
+                    if not move or move.startswith("#"):
+                        continue
+                    if g.is_over:
+                        p.error(f"line {n}: {move!r} comes after the deal is over")
+                    try:
+                        problem: Exception | None = g.check(move)
+                    except ValueError as exc:
+                        problem = exc
+                    if problem is not None:
+                        p.error(f"line {n}: the move {move!r} is not legal here: {problem}")
+                    g.play(move)
+                    journal.moves.append(move)
+        else:
+            n_seats = cls.new(seed=a.deal, **opts).num_players
+            if not 0 <= a.seat < n_seats:
+                p.error(f"--seat must be 0 to {n_seats - 1}")
+            seat_levels = [info(a.game).default_level] * n_seats
+            seat_levels[a.seat] = a.level
+            journal = play_deal(a.game, a.deal, seat_levels, a.players, human=a.seat)
+        review = review_deal(journal, a.seat)
+    except OSError as exc:
+        p.error(f"cannot read {a.moves}: {exc.strerror or exc}")
+    except ValueError as exc:
+        p.error(str(exc))
+    acc = review.accuracy
+    if a.json:
+        print(json.dumps(review.to_dict() | {
+            "decisions": len(review.decisions), "mistakes": len(review.mistakes),
+            "accuracy": acc}, indent=1))
+        return 0
+
+    def show(x: float) -> str:
+        return f"{x:+.1f}" if review.unit == POINTS else f"{x * 100:.0f}%"
+
+    what = "expected points" if review.unit == POINTS else "chance of winning"
+    print(f"{a.game}, deal {journal.seed}, seat {review.seat}: {what} after each move")
+    rows = [("move", "played", "search", "played", "search", "mark")]
+    for v in review.verdicts:
+        marks = [m for m, on in (("forced", v.forced), ("certain", v.certain),
+                                 ("mistake", v.mistake)) if on]
+        rows.append((str(v.index + 1), v.played, v.best,
+                     "" if v.forced else show(v.value_played),
+                     "" if v.forced else show(v.value_best), ", ".join(marks)))
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    score = "no decisions to judge" if acc is None else f"accuracy {acc:.1f}%"
+    ds, ms = len(review.decisions), len(review.mistakes)
+    print(f"{ds} decision{'' if ds == 1 else 's'}, {ms} mistake{'' if ms == 1 else 's'}, {score}")
+    return 0
+
+
 #: every command with its one-line help (``play`` is the default)
 COMMANDS = {
     "play": "open the menu and play against the computer (the default)",
     "sim": "play deals between AI levels and report wins, draws and speed",
+    "review": "judge one seat's decisions in a deal with the hard level's search",
     "shots": "render the menu and every table headless and save PNG screenshots",
     "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
 }
@@ -87,9 +195,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()   # a frozen build's review worker starts here
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
         return _sim(args[1:])
+    if args and args[0] == "review":
+        return _review(args[1:])
     if args and args[0] == "shots":
         from game.tools.shots import main as shots
 
