@@ -21,6 +21,15 @@ from game.tools.drive import pump
 pytestmark = pytest.mark.ui
 
 
+def a_finished_deal() -> dict[str, object]:
+    """The journal of a whole Durak deal (what the replay and the review open)."""
+    from game.session import DealSession
+
+    s = DealSession("durak", level="random", seed=4, ai_seats=(0, 1), save=False)
+    list(s.run())
+    return s.journal.to_dict()
+
+
 def views() -> list[tuple[str, dict[str, object]]]:
     from game.scenes.menu import table_ready
 
@@ -28,7 +37,8 @@ def views() -> list[tuple[str, dict[str, object]]]:
     for name, where in SCENES.items():
         if name == "table" or importlib.util.find_spec(where.partition(":")[0]) is None:
             continue
-        out.append((name, {}))
+        out.append((name, {"journal": a_finished_deal()} if name in ("replay", "review")
+                    else {}))
     out += [("table", {"game": g}) for g in ("durak", "paodekuai", "dudak", "autobus")
             if table_ready(g)]
     return out

@@ -935,8 +935,7 @@ class TableView(arcade.View):
 
     def table_buttons(self) -> list[Button]:
         extra = self.replay_controls.buttons.buttons if self.replay_controls else []
-        return [b for b in (*extra, *self.actions.buttons, *self.bar.buttons)
-                if b.visible and b.enabled]
+        return [b for b in (*extra, *self.actions.buttons, *self.bar.buttons) if b.visible]
 
     def focus_cards(self) -> list[int]:
         if not self.human_to_act:

@@ -11,19 +11,46 @@ It never decides rules: it only moves the replay along the journal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import arcade
 
+from game.games import GameInfo
 from game.i18n import _
 from game.rules import Move
 from game.session.replay import Replay
+from game.ui.layout import Box, TableLayout
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup
 
-if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
-
 Back = Callable[[], None] | arcade.View | None
+
+
+class TableView(Protocol):
+    """What the controls ask of the table they sit on (``scenes.table_view.TableView``;
+    a protocol, so the two modules do not import each other)."""
+
+    key: str
+    info: GameInfo
+    app: Any
+    window: Any
+    layout: TableLayout
+
+    @property
+    def animating(self) -> bool: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    def deal_text(self) -> str: ...
+
+    def move_words(self, move: Move) -> str: ...
+
+    def status_box(self) -> Box: ...
+
+    def relayout(self, duration: float, events: Any = None,
+                 words_later: bool = False) -> None: ...
+
+    def after_replay_input(self) -> None: ...
 
 
 def move_words(view: TableView, move: Move, obs: dict[str, Any]) -> str:
