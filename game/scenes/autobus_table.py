@@ -18,6 +18,7 @@ import arcade
 
 from game.cards import JOKER
 from game.i18n import _, ngettext
+from game.i18n.moves import move_words
 from game.i18n.words import rank_text
 from game.rules import Event, Move
 from game.rules.autobus import RUN_RANKS, card_sort_key
@@ -346,18 +347,7 @@ class AutobusTable(TableView):
         return str(pile[-1]) if pile and pile[-1] else None
 
     def move_words(self, move: Move) -> str:
-        card = self.card_text(move.args[0]) if move.args else ""
-        if move.kind == "play":
-            target = str(move.args[2])
-            if target == "new":
-                return _("start a new run with the {card}").format(card=card)
-            return _("play the {card} onto run {n}").format(card=card, n=target[3:])
-        if move.kind == "discard":
-            return _("put the {card} on your side pile {n}").format(
-                card=card, n=str(move.args[1])[3:4])
-        if move.kind == "bus":
-            return _("put the {card} under the bus").format(card=card)
-        return _("end your turn")
+        return move_words("autobus", move, self.obs, self.style)
 
     def explain(self, place: str, card: str) -> str:
         """Why a tapped card of yours cannot be played: the engine's refusal of putting

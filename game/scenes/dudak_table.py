@@ -16,6 +16,7 @@ import arcade
 
 from game.cards import CZECH_SUITS
 from game.i18n import N_, _, ngettext
+from game.i18n.moves import move_words
 from game.i18n.words import card_text, suit_name
 from game.rules import Event, Move
 from game.scenes.table_view import HUMAN, Action, Slot, TableView
@@ -132,20 +133,7 @@ class DudakTable(TableView):
         return super().button_for(move)
 
     def move_words(self, move: Move) -> str:
-        card = self.card_text(move.args[0]) if move.args and move.kind != "declare" else ""
-        pile = self.obs["pile"]
-        if move.kind == "declare":
-            return _("declare {suit} as trump").format(suit=suit_name(move.args[0], "czech"))
-        if move.kind == "lead":
-            return _("lead the {card}").format(card=card)
-        if move.kind == "beat":
-            return _("beat the {top} with the {card}").format(
-                top=self.card_text(pile[-1]) if pile else "", card=card)
-        if move.kind == "follow":
-            return _("put the {card} on the pile").format(card=card)
-        if move.kind == "collect":
-            return _("collect the top card")
-        return _("take the pile")
+        return move_words("dudak", move, self.obs, self.style)
 
     # ----- what lies where ---------------------------------------------------------------
     def places(self, obs: dict[str, Any]) -> Places:

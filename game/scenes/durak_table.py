@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _, ngettext
+from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui.layout import Box
@@ -107,16 +108,7 @@ class DurakTable(TableView):
         return next((a for a, d in self.obs["table"] if d is None), None)
 
     def move_words(self, move: Move) -> str:
-        if move.kind == "attack":
-            return _("attack with the {card}").format(card=self.card_text(move.args[0]))
-        if move.kind == "defend":
-            beaten = self.unbeaten()
-            return _("beat the {attack} with the {card}").format(
-                attack=self.card_text(beaten) if beaten else "",
-                card=self.card_text(move.args[0]))
-        if move.kind == "take":
-            return _("take the cards")
-        return _("stop the attack")
+        return move_words("durak", move, self.obs, self.style)
 
     def explain(self, place: str, card: str) -> str:
         if not self.human_to_act:

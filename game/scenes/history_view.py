@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,8 @@ from game.ai import levels
 from game.i18n import _, ngettext
 from game.rules import GAMES
 from game.store import files, history
-from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font
+from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
+from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
@@ -84,6 +86,8 @@ class HistoryView(PageView):
         for key in ORDER:
             self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
                                     SECONDARY, name=key))
+        self.row_boxes: list[tuple[float, float, history.DealRow]] = []  # top, bottom
+        self.choice: Panel | None = None       # what to do with a tapped deal
         self.load()
         self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
                                if m)
@@ -113,6 +117,10 @@ class HistoryView(PageView):
         self.relayout()
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        if self.choice is not None:        # the choice over the page takes the keys
+            if key == arcade.key.ESCAPE:
+                self.close_choice()
+            return
         if key in (arcade.key.LEFT, arcade.key.RIGHT):
             step = 1 if key == arcade.key.RIGHT else -1
             self.select(ORDER[(ORDER.index(self.game) + step) % len(ORDER)])
@@ -177,8 +185,10 @@ class HistoryView(PageView):
 
     def _table(self, left: float, y: float, col_w: float, body: float,
                widths: list[float], header: list[str], rows: list[list[str]],
-               colors: list[tuple[int, ...]] | None = None) -> float:
-        """A table: a bold header row, then rows on alternating shades."""
+               colors: list[tuple[int, ...]] | None = None,
+               boxes: list[tuple[float, float]] | None = None) -> float:
+        """A table: a bold header row, then rows on alternating shades (``boxes`` gets
+        each row's top and bottom)."""
         s = self.scale
         xs = [left + sum(widths[:i]) * col_w for i in range(len(widths))]
         row_h = body * 2.0
@@ -196,6 +206,8 @@ class HistoryView(PageView):
             if i % 2 == 0:
                 self.rects.append((arcade.LRBT(left, left + col_w, y - row_h, y), ROW_SHADE))
             color = colors[i] if colors else INK
+            if boxes is not None:
+                boxes.append((y, y - row_h))
             for x, wf, text in zip(xs, widths, row, strict=True):
                 t = self.add_text(text, x + pad, round(y - row_h / 2), body, color,
                                   anchor_y="center")
@@ -282,13 +294,18 @@ class HistoryView(PageView):
         y -= t.content_height + 10 * s
         if not self.rows:
             return y
-        header = [_("Date"), _("Level"), _("Result"), _("Score"), _("Moves")]
+        header = [_("Date"), _("Level"), _("Result"), _("Score"), _("Moves"), _("Replay")]
         rows = [[date_text(r.played_at), level_label(self.game, r.level), result_text(r),
-                 score_text(self.game, r), str(r.moves)] for r in self.rows]
+                 score_text(self.game, r), str(r.moves),
+                 _("Open") if r.has_replay else _("no replay")] for r in self.rows]
         colors: list[tuple[int, ...]] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
-        y = self._table(left, y, col_w, body, [0.3, 0.18, 0.22, 0.15, 0.15], header, rows,
-                        colors)
+        boxes: list[tuple[float, float]] = []
+        y = self._table(left, y, col_w, body, [0.26, 0.16, 0.21, 0.11, 0.11, 0.15], header,
+                        rows, colors, boxes)
+        self.row_boxes = [(top, low, r) for (top, low), r in zip(boxes, self.rows,
+                                                                 strict=True)]
+        self.rows_x = (left, left + col_w)
         if self.total > len(self.rows):
             y -= 8 * s
             t = self.add_text(_("The latest {shown} of {total} deals are listed.").format(
@@ -296,9 +313,90 @@ class HistoryView(PageView):
             y -= t.content_height
         return y
 
+    # ----- a past deal: replay or review -------------------------------------------------
+    def on_page_tap(self, x: float, y: float) -> None:
+        """A tap on a past deal's row (anywhere on it) asks what to do with that deal."""
+        left, right = getattr(self, "rows_x", (0.0, 0.0))
+        if not left <= x <= right:
+            return
+        row = next((r for top, low, r in self.row_boxes if low <= y <= top), None)
+        if row is not None:
+            self.ask_about(row)
+
+    def ask_about(self, row: history.DealRow) -> None:
+        """A small choice over the page: Replay or Review the deal (or, for a deal kept
+        from before replays, a sentence saying there is none)."""
+        title = f"{date_text(row.played_at)} · {result_text(row)}"
+        if row.has_replay:
+            lines = [_("Watch the deal again, or see how your decisions compare with the "
+                       "computer's.")]
+            buttons = [Button(_("Replay"), lambda: self.open_deal("replay", row), PRIMARY,
+                              name="replay"),
+                       Button(_("Review"), lambda: self.open_deal("review", row), PRIMARY,
+                              name="review"),
+                       Button(_("Close"), self.close_choice, SECONDARY, name="close")]
+        else:
+            lines = [_("There is no replay for this deal: it was played before Card Club "
+                       "kept them.")]
+            buttons = [Button(_("OK"), self.close_choice, SECONDARY, name="close")]
+        self.choice = Panel(title, lines, buttons, columns=len(buttons))
+        self.choice.place(self.window.width, self.window.height)
+        self.choice.visible = True
+
+    def close_choice(self) -> None:
+        self.choice = None
+
+    def reopen(self) -> Callable[[], None]:
+        """What Back does from a replay or a review: History again, on this game's tab."""
+        window, game, back = self.window, self.game, self.back
+        return lambda: open_scene(window, "history", game=game, back=back)
+
+    def open_deal(self, scene: str, row: history.DealRow) -> None:
+        self.choice = None
+        if scene == "review":
+            journal = history.replay_of(row.deal_id)
+            if journal is None:        # busy or damaged: say so instead of opening
+                self.ask_about(replace(row, has_replay=False))
+                return
+            open_scene(self.window, "review", deal_id=row.deal_id, journal=journal,
+                       back=self.reopen())
+        else:
+            open_scene(self.window, "replay", deal_id=row.deal_id, back=self.reopen())
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.choice is not None:
+            self.choice.press(x, y)
+            return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
+                      modifiers: int) -> None:
+        if self.choice is None:
+            super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.choice is not None:
+            self.choice.release(x, y)
+            return
+        super().on_mouse_release(x, y, button, modifiers)
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        if self.choice is not None:
+            self.choice.place(width, height)
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.choice is not None:
+            self.choice.draw(self.window.width, self.window.height)
+
     def draw_header(self) -> None:
         self.title.draw()
         super().draw_header()
 
     def drawn_texts(self) -> list[str]:
-        return super().drawn_texts() + [self.title.text.text]
+        shown = super().drawn_texts() + [self.title.text.text]
+        if self.choice is not None:
+            shown += [self.choice.title.text.text, self.choice.text.text.text]
+            shown += [b.label.text.text for b in self.choice.buttons.buttons]
+        return shown

@@ -13,6 +13,7 @@ from typing import Any
 import arcade
 
 from game.i18n import N_, _, ngettext
+from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import HUMAN, Action, Slot, TableView
 from game.ui.layout import Box
@@ -149,9 +150,7 @@ class PaoDeKuaiTable(TableView):
         self.passed_now.clear()
 
     def move_words(self, move: Move) -> str:
-        if move.kind == "pass":
-            return _("pass")
-        return _("play {cards}").format(cards=" ".join(self.card_text(c) for c in move.args))
+        return move_words("paodekuai", move, self.obs, self.style)
 
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
         if not self.human_to_act:

@@ -1,0 +1,544 @@
+"""The review of a finished deal (issue 29): how each of the player's decisions compares
+with what the hard level would have played.
+
+At the top, a sentence of summary ("23 decisions · 2 mistakes · accuracy 87%"), or while
+the review runs a progress bar and Cancel; then a graph of the player's chance of
+winning (Pao De Kuai: expected points) after each decision, mistakes ringed in red,
+exact values as squares, forced moves small and grey; a tap on a point (or Left/Right)
+picks a decision, and below the graph that decision is shown: the move played and the
+computer's move side by side, in words and card pictures, with what each is worth and a
+plain sentence.  "Show on the table" opens the replay at that position, "Play from
+here" a practice deal from it.
+
+A review comes given (``review``), from the history's cache (a second opening is
+instant) or from a background job (``game.review.worker``) that the view polls once a
+frame, never waiting; a complete review is stored in the cache for next time.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from game.i18n import _, ngettext
+from game.i18n.moves import capitalised, deck_style, move_cards, move_words
+from game.review.model import CHANCE, Job, Review, Verdict
+from game.rules import GAMES
+from game.store import history
+from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
+from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
+from game.ui.widgets import PRIMARY, SECONDARY, Button
+
+if TYPE_CHECKING:
+    from game.ui.window import Window
+
+log = logging.getLogger(__name__)
+
+BAD = (160, 40, 30)
+GOOD = (30, 110, 50)
+BAR_BACK = (210, 200, 180)
+BAR_FILL = (200, 150, 50)
+
+
+# ----- words ---------------------------------------------------------------------------------
+def value_text(key: str, unit: str, value: float) -> str:
+    """What a position is worth, in the game's plain words."""
+    if unit != CHANCE:
+        return _("{points} points expected").format(points=f"{value:+.1f}")
+    p = round(value * 100)
+    if key == "dudak":
+        return _("{p}% chance of not being the Dudák").format(p=p)
+    return _("{p}% chance to win").format(p=p)
+
+
+def verdict_sentence(unit: str, v: Verdict) -> str:
+    """The verdict in one plain sentence."""
+    if v.forced:
+        return _("Only one move was possible here.")
+    if v.agreed:
+        return _("The computer agrees.")
+    if v.mistake:
+        if unit == CHANCE:
+            return _("A mistake: the computer's move keeps {p}% more chance.").format(
+                p=max(1, round(v.loss * 100)))
+        return _("A mistake: the computer's move keeps {points} more points.").format(
+            points=f"{v.loss:.1f}")
+    if v.value_played >= v.value_best:
+        return _("The computer would play another move, but yours looks at least as good.")
+    return _("The computer prefers another move, but yours is about as good.")
+
+
+def summary_text(review: Review) -> str:
+    """ "23 decisions · 2 mistakes · accuracy 87%"."""
+    n, m = len(review.decisions), len(review.mistakes)
+    parts = [ngettext("{n} decision", "{n} decisions", n).format(n=n),
+             ngettext("{n} mistake", "{n} mistakes", m).format(n=m)]
+    if review.accuracy is not None:
+        parts.append(_("accuracy {p}%").format(p=round(review.accuracy)))
+    return " · ".join(parts)
+
+
+def graph_caption(key: str, unit: str) -> str:
+    if unit != CHANCE:
+        return _("Your expected points after each decision")
+    if key == "dudak":
+        return _("Your chance of not being the Dudák after each decision")
+    if key == "durak":
+        return _("Your chance to win after each decision (a draw counts as half a win)")
+    return _("Your chance to win after each decision")
+
+
+class ReviewView(PageView):
+    def __init__(self, window: Window, journal: dict[str, Any] | None = None,
+                 deal_id: str | None = None, seat: int | None = None,
+                 back: Callable[[], None] | arcade.View | None = None,
+                 review: Review | None = None, job: Job | None = None, **kw: Any) -> None:
+        super().__init__(window, back)
+        self.deal_id = deal_id
+        if journal is None and deal_id:
+            try:
+                journal = history.replay_of(deal_id)
+            except Exception as exc:  # a damaged history: the page says there is no deal
+                log.warning("no replay of %s: %s", deal_id, exc)
+        self.journal = journal if isinstance(journal, dict) else None
+        key = review.key if review is not None else (self.journal or {}).get("game")
+        self.key: str | None = key if key in GAMES else None
+        if seat is None:
+            seat = (review.seat if review is not None
+                    else int(((self.journal or {}).get("meta") or {}).get("human", 0)))
+        self.seat = seat
+        self.style = deck_style(self.key) if self.key else "french"
+        self.review = review
+        self.job: Job | None = None
+        self.running = False          # the job is still reviewing
+        self.stopped = False          # cancelled by the player
+        self.error: str | None = None
+        self.stored = False
+        self.selected: int | None = None
+        self.chosen = False           # the player picked a decision (no more jumping)
+        self.chart: Chart | None = None
+        self.legend: list[tuple[str, float, float, float, tuple[int, ...]]] = []
+        self._seen: tuple[int, int] | None = None
+        self.progress = (0, 0)        # (decisions reviewed, decisions in all)
+        self._obs: dict[int, dict[str, Any]] | None = None
+        if self.review is None and self.key is not None:
+            cached = self.cached()
+            if cached is not None:
+                self.review = cached
+                if job is not None:
+                    job.cancel()
+            elif job is not None or self.journal is not None:
+                self.job = job if job is not None else self.start_job()
+                if self.job is not None:
+                    self.running = True
+                    self.take_in()
+        if self.review is not None and self.review.verdicts:
+            self.selected = self.first_choice()
+        self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
+        self.buttons.add(Button(_("Cancel"), self.cancel, SECONDARY, name="cancel"))
+        self.buttons.add(Button(_("Show on the table"), self.show_on_table, PRIMARY,
+                                name="show"))
+        self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
+                                name="practice"))
+        self.relayout()
+
+    # ----- the review: cached, or made by a job ----------------------------------------------
+    def cached(self) -> Review | None:
+        """The history's review of this deal, if it is of the current format and whole."""
+        review_of = getattr(history, "review_of", None)
+        if not self.deal_id or not callable(review_of):
+            return None
+        try:
+            data = review_of(self.deal_id)
+            review = Review.from_dict(data) if data is not None else None
+        except Exception as exc:  # damaged, or of another format: made again
+            log.info("cached review of %s not used: %s", self.deal_id, exc)
+            return None
+        if review is None or not review.complete or review.key != self.key:
+            return None
+        return review
+
+    def start_job(self) -> Job | None:
+        try:
+            from game.review.worker import start_review
+
+            return start_review(self.journal, self.seat)   # type: ignore[no-any-return]
+        except Exception as exc:  # no worker, or it could not start
+            log.warning("the review could not start: %s", exc)
+            self.error = _("The review could not start: {why}").format(why=str(exc) or
+                                                                     type(exc).__name__)
+            return None
+
+    def take_in(self) -> bool:
+        """Poll the job; True when something new came (verdicts, progress or the end)."""
+        job = self.job
+        if job is None or not self.running:
+            return False
+        try:
+            job.poll()
+            review, progress, done, error = job.review, job.progress, job.done, job.error
+        except Exception as exc:  # a broken worker: say so, keep what came
+            log.warning("the review failed: %s", exc)
+            review, progress, done, error = self.review, (0, 0), True, str(exc)
+        changed = False
+        if review is not None:
+            seen = (len(review.verdicts), int(progress[0]))
+            if seen != self._seen or review is not self.review:
+                self._seen = seen
+                self.review = review
+                changed = True
+            self.progress = (int(progress[0]), int(progress[1]))
+        if self.selected is None and self.review is not None and self.review.verdicts:
+            self.selected = 0
+        if done:
+            self.running = False
+            if error:
+                self.error = _("The review stopped: {why}").format(why=error)
+            changed = True
+            if (self.review is not None and self.review.complete and not error
+                    and not self.stopped):
+                self.store()
+                if not self.chosen and self.review.verdicts:
+                    self.selected = self.first_choice()
+        return changed
+
+    def store(self) -> None:
+        store_review = getattr(history, "store_review", None)
+        if self.stored or not self.deal_id or not callable(store_review) or self.review is None:
+            return
+        try:
+            self.stored = bool(store_review(self.deal_id, self.review.to_dict()))
+        except Exception as exc:  # the cache is a convenience: the page stays as it is
+            log.warning("review of %s not kept: %s", self.deal_id, exc)
+
+    def cancel(self) -> None:
+        """Stop the review; what was reviewed stays on the page."""
+        if self.job is not None and self.running:
+            try:
+                self.job.cancel()
+                self.job.poll()
+                self.review = self.job.review
+            except Exception as exc:
+                log.warning("cancelling the review: %s", exc)
+            self.running = False
+            self.stopped = True
+            self.relayout()
+
+    def first_choice(self) -> int:
+        """The decision shown first: the first mistake, else the first decision."""
+        vs = self.review.verdicts if self.review is not None else []
+        return next((i for i, v in enumerate(vs) if v.mistake),
+                    next((i for i, v in enumerate(vs) if not v.forced), 0))
+
+    @property
+    def verdict(self) -> Verdict | None:
+        vs = self.review.verdicts if self.review is not None else []
+        if self.selected is None or not 0 <= self.selected < len(vs):
+            return None
+        return vs[self.selected]
+
+    # ----- what the player saw ---------------------------------------------------------------
+    def observation_at(self, index: int) -> dict[str, Any]:
+        """The reviewed seat's observation before journal move ``index`` (rebuilt from
+        the deck and the moves once; empty where the journal cannot say)."""
+        if self._obs is None:
+            self._obs = {}
+            j = self.journal
+            if j is not None and self.key is not None:
+                try:
+                    g = GAMES[self.key].new(seed=j["seed"], deck=list(j["deck"]),
+                                            **(j.get("options") or {}))
+                    for i, m in enumerate(j["moves"]):
+                        if g.current_player == self.seat:
+                            self._obs[i] = g.observation(self.seat)
+                        g.play(m)
+                except Exception as exc:  # a damaged journal: words without the table
+                    log.warning("replaying the journal: %s", exc)
+        return self._obs.get(index, {})
+
+    def words(self, move: str, index: int) -> str:
+        if self.key is None:
+            return move
+        try:
+            return capitalised(move_words(self.key, move, self.observation_at(index),
+                                          self.style))
+        except Exception:  # notation this version does not read
+            return move
+
+    # ----- actions ---------------------------------------------------------------------------
+    def select(self, i: int) -> None:
+        vs = self.review.verdicts if self.review is not None else []
+        if not vs:
+            return
+        i = max(0, min(len(vs) - 1, i))
+        self.chosen = True
+        if i != self.selected:
+            self.selected = i
+            self.relayout()
+
+    def show_on_table(self) -> None:
+        v = self.verdict
+        if v is None or self.journal is None:
+            return
+        open_scene(self.window, "replay", journal=self.journal, deal_id=self.deal_id,
+                   at=v.index, back=self)
+
+    def practice(self, index: int) -> Any:
+        """A practice deal from the position before journal move ``index``."""
+        from game.session.replay import practice
+
+        return practice(self.journal, index)   # type: ignore[arg-type]
+
+    def play_from_here(self) -> None:
+        v = self.verdict
+        if v is None or self.journal is None or self.key is None:
+            return
+        try:
+            session = self.practice(v.index)
+        except Exception as exc:
+            log.warning("practice from %s: %s", v.index, exc)
+            self.error = _("This position cannot be played again: {why}").format(why=exc)
+            self.relayout()
+            return
+        open_scene(self.window, "table", game=self.key, session=session)
+
+    def go_back(self) -> None:
+        if self.job is not None and self.running:   # nobody will look at it any more
+            try:
+                self.job.cancel()
+            except Exception as exc:
+                log.warning("cancelling the review: %s", exc)
+            self.running = False
+        super().go_back()
+
+    # ----- events ----------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        if self.running and self.take_in():
+            self.relayout()
+        super().on_update(delta_time)
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        if key == arcade.key.LEFT and self.selected is not None:
+            self.select(self.selected - 1)
+        elif key == arcade.key.RIGHT and self.selected is not None:
+            self.select(self.selected + 1)
+        elif key in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
+            self.show_on_table()
+        else:
+            super().on_key_press(key, modifiers)
+
+    def on_page_tap(self, x: float, y: float) -> None:
+        if self.chart is None:
+            return
+        hit = self.chart.hit(x, y, max(24.0, 28 * self.scale))
+        if hit is not None:
+            self.select(hit)
+
+    # ----- layout ----------------------------------------------------------------------------
+    def layout_header(self, w: int, h: int) -> None:
+        s = self.scale
+        bar, font, cy, left = self.place_back_header(w, h, _("Back"))
+        cancel = self.buttons.by_name("cancel")
+        cancel.visible = self.running
+        right = w - 14
+        if cancel.visible:
+            cancel.label.set(_("Cancel"))
+            cancel.label.text.font_size = font
+            cw = cancel.label.text.content_width + 28 * s
+            self.place_row([cancel], w - 14 - cw, w - 14, cy, bar, font)
+            right = cancel.cx - cancel.w / 2 - 8
+        title = (_("Review: {game}").format(game=GAMES[self.key].title) if self.key
+                 else _("Review"))
+        self.place_title(title, left, right, cy)
+        # the actions stay below the page, whatever it scrolls to
+        show, practice = self.buttons.by_name("show"), self.buttons.by_name("practice")
+        show.label.set(_("Show on the table"))
+        practice.label.set(_("Play from here"))
+        show.visible = practice.visible = self.journal is not None
+        enabled = self.verdict is not None
+        show.enabled = practice.enabled = enabled
+        fy = 10 + bar / 2
+        if show.visible:
+            fb = max(13.0, 16 * s)
+            self.place_row([show, practice], 14, w - 14, fy, bar, fb)
+            used = practice.cx + practice.w / 2 - 14
+            shift = max(0.0, (w - 28 - used) / 2)
+            for b in (show, practice):
+                b.place(b.cx + shift, b.cy, b.w, b.h, b.label.text.font_size)
+            bottom = fy + bar / 2 + 10
+        else:
+            bottom = 12.0
+        top = cy - bar / 2 - 10
+        self.content = arcade.LBWH(14, bottom, w - 28, top - bottom)
+        self.page_top = top - 14 * s
+
+    def layout_page(self, w: int, h: int) -> float:
+        s = self.scale
+        c = self.content
+        col_w = max(60.0, min(1100.0, c.width - 40 * s))
+        left = c.center_x - col_w / 2
+        body = max(13.0, 16 * s)
+        head = max(15.0, 20 * s)
+        y = self.page_top
+        self.chart, self.legend = None, []
+        review = self.review
+        if self.key is None or (review is None and not self.running and not self.error):
+            t = self.add_text(_("There is no deal to review: a deal played in this version "
+                                "can be reviewed from History."), left, y, body, MUTED,
+                              width=col_w)
+            return y - t.content_height
+        if self.running:
+            y = self._progress(left, y, col_w, body)
+        if self.error:
+            t = self.add_text(self.error, left, y, body, BAD, width=col_w)
+            y -= t.content_height + 10 * s
+        if review is None:
+            return y
+        if not self.running:
+            said = summary_text(review)
+            if self.stopped or (not review.complete and review.verdicts):
+                said += "  " + _("(stopped: {n} reviewed)").format(n=len(review.verdicts))
+            t = self.add_text(said, left, y, head, ACCENT, width=col_w, bold=True)
+            y -= t.content_height + 10 * s
+        if not review.verdicts:
+            return y
+        y = self._graph(left, y, col_w, body, review)
+        return self._detail(left, y - 14 * s, col_w, body, head, review)
+
+    def _progress(self, left: float, y: float, col_w: float, body: float) -> float:
+        s = self.scale
+        done, total = self.progress
+        text = (_("Reviewing your decisions… {done} of {total}").format(done=done, total=total)
+                if total else _("Reviewing your decisions…"))
+        t = self.add_text(text, left, y, body, INK, width=col_w)
+        y -= t.content_height + 6 * s
+        bar_h = 14 * s
+        self.rects.append((arcade.LRBT(left, left + col_w, y - bar_h, y), BAR_BACK))
+        part = min(1.0, done / total) if total else 0.0
+        if part > 0:
+            self.rects.append((arcade.LRBT(left, left + col_w * part, y - bar_h, y), BAR_FILL))
+        return y - bar_h - 12 * s
+
+    def _graph(self, left: float, y: float, col_w: float, body: float,
+               review: Review) -> float:
+        s = self.scale
+        c = self.content
+        small = max(11.0, body * 0.85)
+        caption = graph_caption(review.key, review.unit) + "  " + _("Tap a point to see that "
+                                                                    "move.")
+        t = self.add_text(caption, left, y, small, MUTED, width=col_w)
+        y -= t.content_height + 6 * s
+        label_w = max(54.0, 58 * s)
+        chart_h = max(90.0, min(220 * s, c.height * 0.28))
+        total = self.progress[1]        # room kept for the decisions not reviewed
+        self.chart = Chart((left + label_w, y - chart_h, col_w - label_w, chart_h),
+                           review.verdicts, review.unit, total, pad=14 * s)
+        for gy, label, _middle in self.chart.grid():
+            t = self.add_text(label, left + label_w - 6 * s, gy, small, MUTED,
+                              anchor_x="right", anchor_y="center")
+            fit_font(t, label_w - 8 * s, small, 8)
+            self.texts[-1] = (t, label_w - 6 * s)
+        y -= chart_h + 6 * s
+        n = len(self.chart.points)
+        ends = self.add_text(_("move {n}").format(n=1), self.chart.left, y, small, MUTED)
+        if n > 1:
+            self.add_text(_("move {n}").format(n=self.chart.slots), self.chart.right, y,
+                          small, MUTED, anchor_x="right")
+        y -= ends.content_height + 8 * s
+        return self._legend(left, y, col_w, small)
+
+    def _legend(self, left: float, y: float, col_w: float, size: float) -> float:
+        """The markers explained, side by side (wrapping where the row is full)."""
+        s = self.scale
+        items = [("circle", 5.0, MARK, _("your move")),
+                 ("circle", 6.5, MISTAKE, _("a mistake")),
+                 ("square", 6.0, CERTAIN, _("certain: the exact value")),
+                 ("circle", 3.0, FORCED, _("only one move possible"))]
+        x, line_h = left, size * 1.6
+        for shape, r, color, words in items:
+            t = self.add_text(words, 0, y - line_h / 2, size, MUTED, anchor_y="center")
+            need = 2 * r * s + 10 * s + t.content_width + 24 * s
+            if x > left and x + need > left + col_w:
+                x, y = left, y - line_h
+            self.legend.append((shape, x + r * s, y - line_h / 2, r * s, color))
+            t.position = (x + 2 * r * s + 10 * s, y - line_h / 2)
+            fit_font(t, max(1.0, left + col_w - t.x), size, 9)
+            self.texts[-1] = (t, max(1.0, left + col_w - t.x))
+            x += need
+        return y - line_h
+
+    def _detail(self, left: float, y: float, col_w: float, body: float, head: float,
+                review: Review) -> float:
+        s = self.scale
+        v = self.verdict
+        if v is None:
+            return y
+        n = self.selected + 1 if self.selected is not None else 1
+        total = max(len(review.verdicts), self.progress[1])
+        heading = _("Move {n} of {total}").format(n=n, total=total)
+        t = self.add_text(heading, left, y, head, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 4 * s
+        sentence = verdict_sentence(review.unit, v)
+        color = BAD if v.mistake else MUTED if v.forced else GOOD if v.agreed else INK
+        t = self.add_text(sentence, left, y, body, color, width=col_w, bold=True)
+        y -= t.content_height + 10 * s
+        gap = 24 * s
+        half = (col_w - gap) / 2
+        card_h = max(56.0, min(110 * s, self.content.height * 0.17))
+        lows = []
+        for i, (title, move, value) in enumerate(
+                ((_("Your move"), v.played, v.value_played),
+                 (_("The computer's move"), v.best, v.value_best))):
+            x = left + i * (half + gap)
+            yy = y
+            t = self.add_text(title, x, yy, body, MUTED, width=half, bold=True)
+            yy -= t.content_height + 6 * s
+            cards = move_cards(review.key, move) if self.key else []
+            if cards:
+                self._cards(cards, x, yy, half, card_h)
+                yy -= card_h + 8 * s
+            t = self.add_text(self.words(move, v.index), x, yy, body, INK, width=half)
+            yy -= t.content_height + 4 * s
+            worth = value_text(review.key, review.unit, value)
+            if v.certain:
+                worth += " · " + _("certain")
+            t = self.add_text(worth, x, yy, body, CERTAIN if v.certain else MUTED,
+                              width=half, bold=v.certain)
+            yy -= t.content_height
+            lows.append(yy)
+        return min(lows)
+
+    def _cards(self, cards: list[str], x: float, top: float, room: float, h: float) -> None:
+        """The move's cards in a row from ``x``, overlapping where they need to fit."""
+        from game.ui import assets
+
+        cw = h * assets.CARD_W / assets.CARD_H
+        step = cw + 6 * self.scale
+        if len(cards) > 1 and cw + step * (len(cards) - 1) > room:
+            step = max(6.0, (room - cw) / (len(cards) - 1))
+        for i, card in enumerate(cards):
+            self.add_card(self.style, card, x + cw / 2 + i * step, top - h / 2, h)
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.chart is None:
+            return
+        with self.camera.activate():
+            draw_chart(self.chart, self.selected, self.scale)
+            for shape, x, y, r, color in self.legend:
+                if shape == "circle" and color == MISTAKE:
+                    arcade.draw_circle_outline(x, y, r + 4 * self.scale, MISTAKE,
+                                               2 * self.scale)
+                draw_marker(shape, x, y, r, color)
+        self.window.ctx.scissor = None
+        self.window.default_camera.use()
+
+    def draw_header(self) -> None:
+        self.title.draw()
+        super().draw_header()
+
+    def drawn_texts(self) -> list[str]:
+        return super().drawn_texts() + [self.title.text.text]
