@@ -45,16 +45,11 @@ def open_replay(window: Window, deal_id: str | None = None,
                 back: Callable[[], None] | arcade.View | None = None,
                 **_kw: Any) -> arcade.View | None:
     """The table of the deal in replay mode, at position ``at`` (the deal before the
-    journal's move ``at``; the start when None).  Without a replay: the message, on the
-    view the player came from (the history if none)."""
+    journal's move ``at``; the start when None).  Without a replay (History offers none
+    for such a row; a damaged record), the menu says why."""
     replay = load_replay(deal_id, journal)
     if isinstance(replay, str):
-        current = window.current_view
-        say = getattr(current, "say", None)
-        if callable(say):
-            say(replay)
-            return None
-        window.open("history", message=replay)
+        window.show_menu(replay)
         return None
     replay.session.pacer.scale = lambda: 1.0
     if at is not None:
