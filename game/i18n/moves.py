@@ -74,7 +74,7 @@ def _dudak(m: Move, obs: Mapping[str, Any], card: Any) -> str:
     return _("take the pile")
 
 
-def _autobus(m: Move, obs: Mapping[str, Any], card: Any) -> str:
+def _autobus(m: Move, obs: Mapping[str, Any], card: Any, own: bool = True) -> str:
     named = card(m.args[0]) if m.args else ""
     if m.kind == "play":
         target = str(m.args[2])
@@ -82,11 +82,12 @@ def _autobus(m: Move, obs: Mapping[str, Any], card: Any) -> str:
             return _("start a new run with the {card}").format(card=named)
         return _("play the {card} onto run {n}").format(card=named, n=target[3:])
     if m.kind == "discard":
-        return _("put the {card} on your side pile {n}").format(
-            card=named, n=str(m.args[1])[3:4])
+        said = (_("put the {card} on your side pile {n}") if own
+                else _("put the {card} on side pile {n}"))
+        return said.format(card=named, n=str(m.args[1])[3:4])
     if m.kind == "bus":
         return _("put the {card} under the bus").format(card=named)
-    return _("end your turn")
+    return _("end your turn") if own else _("end the turn")
 
 
 def _paodekuai(m: Move, obs: Mapping[str, Any], card: Any) -> str:
@@ -99,10 +100,11 @@ _SAYERS = {"durak": _durak, "dudak": _dudak, "autobus": _autobus, "paodekuai": _
 
 
 def move_words(key: str, move: Move | str, obs: Mapping[str, Any] | None = None,
-               style: str | None = None) -> str:
+               style: str | None = None, own: bool = True) -> str:
     """``move`` of game ``key`` in plain words ("beat the 9♠ with the J♠"), from the
     observation ``obs`` of the deciding seat before the move; ``style`` is the deck the
-    cards are named in (the game's own by default)."""
+    cards are named in (the game's own by default); ``own``: the move is the reader's
+    ("your side pile"), else another seat's, told in a replay ("side pile")."""
     m = _move(move)
     deck = style or deck_style(key)
 
@@ -110,6 +112,8 @@ def move_words(key: str, move: Move | str, obs: Mapping[str, Any] | None = None,
         return card_text(c, deck)
 
     say = _SAYERS.get(key)
+    if say is _autobus:
+        return _autobus(m, obs or {}, card, own)
     if say is not None:
         return say(m, obs or {}, card)
     cards = [str(card(c)) for c in m.args if _is_card(c)]

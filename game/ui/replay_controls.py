@@ -17,6 +17,7 @@ import arcade
 
 from game.games import GameInfo
 from game.i18n import _
+from game.i18n.moves import move_words as words
 from game.rules import Move
 from game.session.replay import Replay
 from game.ui.layout import Box, TableLayout
@@ -53,13 +54,10 @@ class TableView(Protocol):
     def after_replay_input(self) -> None: ...
 
 
-def move_words(view: TableView, move: Move, obs: dict[str, Any]) -> str:
-    """The move in plain words, from the position it was made in."""
-    try:
-        from game.i18n.moves import move_words as words
-    except ImportError:               # the tables' own words (from the position now)
-        return view.move_words(move)
-    return words(view.key, move, obs)
+def move_words(view: TableView, move: Move, obs: dict[str, Any], own: bool) -> str:
+    """The move in plain words, from the position it was made in (``own``: the reviewed
+    seat's move, "your side pile"; else another seat's)."""
+    return words(view.key, move, obs, own=own)
 
 
 class ReplayControls:
@@ -102,15 +100,8 @@ class ReplayControls:
             return _("The cards as they were dealt.")
         seat, move, obs = last
         who = self.view.info.seat_name(seat, self.replay.seat)
-        return _("{who}: {move}").format(who=who, move=move_words(self.view, move, obs))
-
-    def status_text(self) -> str:
-        r = self.replay
-        if r.at_end:
-            return _("The end of the deal.")
-        if r.at_decision:
-            return _("Your decision: press ▶ to see what you played.")
-        return ""
+        said = move_words(self.view, move, obs, seat == self.replay.seat)
+        return _("{who}: {move}").format(who=who, move=said)
 
     def refresh(self) -> None:
         """Which controls can be used here (after every change of position)."""
