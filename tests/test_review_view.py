@@ -88,6 +88,21 @@ def test_chart_places_points_and_picks_them_by_tap() -> None:
     assert room.slots == 10 and room.points[-1].x < 150
 
 
+def test_a_forced_move_keeps_the_level_of_the_decision_before_it() -> None:
+    """A forced move is not searched (its verdict carries no value): its point stands
+    at the previous decision's value, so the line does not dip to 0% where nothing was
+    decided (and at the start, at the first decision's)."""
+    from game.ui.chart import Chart
+
+    forced = Verdict(0, "take", "take", 0.0, 0.0, forced=True)
+    vs = [forced, Verdict(1, "a", "a", 0.7, 0.7), Verdict(2, "b", "b", 0.0, 0.0, forced=True),
+          Verdict(3, "c", "c", 0.4, 0.4)]
+    ch = Chart((0, 0, 400, 200), vs, CHANCE, pad=0)
+    assert [round(p.y) for p in ch.points] == [140, 140, 140, 80]
+    only = Chart((0, 0, 400, 200), [forced], CHANCE, pad=0)
+    assert only.points[0].y == 100                       # nothing decided: the middle
+
+
 # ----- a review to look at ---------------------------------------------------------------------
 def durak_journal(seed: int = 5) -> dict[str, Any]:
     from game.session import DealSession

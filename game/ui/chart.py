@@ -61,12 +61,29 @@ class Chart:
         if unit == CHANCE:
             self.lo, self.hi = 0.0, 1.0
         else:
-            top = max([abs(v.value_played) for v in self.verdicts]
-                      + [abs(v.value_best) for v in self.verdicts] + [1.0])
+            top = max([abs(v.value_played) for v in self.verdicts if not v.forced]
+                      + [abs(v.value_best) for v in self.verdicts if not v.forced] + [1.0])
             self.hi = nice_ceiling(top)
             self.lo = -self.hi
-        self.points = [Point(self.x_of(i), self.y_of(v.value_played), v)
-                       for i, v in enumerate(self.verdicts)]
+        self.points = [Point(self.x_of(i), self.y_of(value), v)
+                       for i, (v, value) in enumerate(zip(self.verdicts, self.shown(),
+                                                          strict=True))]
+
+    def shown(self) -> list[float]:
+        """The value each point stands at.  A forced move was not searched (its verdict
+        carries no value): its point keeps the level of the decision before it (or the
+        one after, at the start), so the line does not dip where nothing was decided."""
+        middle = 0.5 if self.unit == CHANCE else 0.0
+        values: list[float | None] = [None if v.forced else v.value_played
+                                      for v in self.verdicts]
+        known = [x for x in values if x is not None]
+        last = known[0] if known else middle
+        out = []
+        for x in values:
+            if x is not None:
+                last = x
+            out.append(last)
+        return out
 
     @property
     def right(self) -> float:
