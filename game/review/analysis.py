@@ -56,10 +56,10 @@ class Settings:
 
 
 DEFAULTS: dict[str, Settings] = {
-    "durak": Settings(threshold=0.1, samples=128, iterations=1500),
-    "paodekuai": Settings(threshold=6.0, samples=64, iterations=400, scale=24.0),
+    "durak": Settings(threshold=0.1, samples=256, iterations=1500),
+    "paodekuai": Settings(threshold=2.4, samples=256, iterations=400, scale=24.0),
     "dudak": Settings(threshold=0.1, samples=96, iterations=1200),
-    "autobus": Settings(threshold=0.1, samples=24, iterations=200),
+    "autobus": Settings(threshold=0.1, samples=48, iterations=16),
 }
 
 

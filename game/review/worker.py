@@ -10,7 +10,9 @@ the benchmark's comparison).
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
+import os
 import queue
 import threading
 from typing import Any
@@ -26,6 +28,10 @@ def _run(journal: dict[str, Any], seat: int, level: str, cached: list[dict[str, 
     """The worker's body (in the worker process or thread): stream ``("verdict", d)``,
     ``("progress", (done, total))``, then ``("done", review)`` or ``("error", text)``."""
     try:
+        if threading.current_thread() is threading.main_thread() and hasattr(os, "nice"):
+            # the worker process yields the CPU to the window on a busy machine
+            with contextlib.suppress(OSError):
+                os.nice(10)
         known = [Verdict.from_dict(d) for d in cached]
         review = review_deal(
             journal, seat, level, verdicts=known,

@@ -38,7 +38,7 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     c = p + z * z / (2 * n)
     r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - r) / d, (c + r) / d
+    return max(0.0, (c - r) / d), min(1.0, (c + r) / d)
 
 
 def _deal(key: str, seed: int, level: str) -> Any:
@@ -66,13 +66,15 @@ def speed(seeds: int = 1) -> list[dict[str, Any]]:
     return out
 
 
-def calibrate(key: str, deals: int, seed: int) -> list[dict[str, Any]]:
-    """Rows: one per decision of seat 0 (not forced), easy and hard deals alike."""
+def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None
+              ) -> list[dict[str, Any]]:
+    """Rows: one per decision of seat 0 (not forced), easy and hard deals alike
+    (``extra``: settings to try instead of levels/review.toml's)."""
     rows: list[dict[str, Any]] = []
     for level in ("easy", "hard"):
         for d in range(deals):
             j = _deal(key, seed + d, level)
-            r = review_deal(j, 0, overrides={"threshold": 0.0})
+            r = review_deal(j, 0, overrides=(extra or {}) | {"threshold": 0.0})
             result = _outcome(j, 0)
             for v in r.verdicts:
                 if v.forced:
@@ -136,10 +138,15 @@ def frames(seconds: float, work_ms: float) -> dict[str, dict[str, float]]:
     j = _deal("durak", 7, "easy").to_dict()
 
     def loop(job: Any) -> dict[str, float]:
-        times = []
+        times: list[float] = []
+        gaps: list[float] = []          # frame start to frame start (what the eye sees)
         end = time.perf_counter() + seconds
+        last = None
         while time.perf_counter() < end:
             t0 = time.perf_counter()
+            if last is not None:
+                gaps.append((t0 - last) * 1000)
+            last = t0
             spin = time.thread_time() + work_ms / 1000.0
             acc = 0
             while time.thread_time() < spin:      # work_ms of this thread's own CPU
@@ -152,10 +159,22 @@ def frames(seconds: float, work_ms: float) -> dict[str, dict[str, float]]:
         if job is not None:
             job.cancel()
         times.sort()
-        return {"frames": len(times), "mean_ms": statistics.fmean(times),
+        gaps.sort()
+        return {"frames": len(times), "fps": len(times) / seconds,
+                "gap_p95_ms": gaps[int(0.95 * (len(gaps) - 1))], "gap_max_ms": gaps[-1],
+                "mean_ms": statistics.fmean(times),
                 "p95_ms": times[int(0.95 * (len(times) - 1))], "max_ms": times[-1],
                 "over_16_7": sum(t > 1000 / 60 for t in times) / len(times)}
 
+    # start the process first and wait for its first verdict: its start-up (a fresh
+    # interpreter importing the game) is measured apart, not as frame time
+    t = time.perf_counter()
+    job = start_review(j, 0, mode="process")
+    while job.progress[0] < 1 and not job.done:
+        job.poll()
+        time.sleep(0.005)
+    print(f"worker process: first verdict after {time.perf_counter() - t:.2f} s")
+    job.cancel()
     out = {"alone": loop(None)}
     out["thread"] = loop(start_review(j, 0, mode="thread"))
     job = start_review(j, 0, mode="process")
@@ -174,21 +193,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=8.0, help="per loop (frames)")
     p.add_argument("--work", type=float, default=10.0, help="Python ms per frame (frames)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
     if a.what == "speed":
         print(json.dumps(speed(a.seeds), indent=1))
         return 0
     if a.what == "frames":
         for mode, r in frames(a.seconds, a.work).items():
-            print(f"{mode:8} frames {r['frames']:4}  mean {r['mean_ms']:.1f} ms  "
-                  f"p95 {r['p95_ms']:.1f} ms  max {r['max_ms']:.1f} ms  "
-                  f"over 16.7 ms {r['over_16_7']:.1%}")
+            print(f"{mode:8} {r['fps']:5.1f} fps  frame work mean {r['mean_ms']:.1f} ms "
+                  f"p95 {r['p95_ms']:.1f} max {r['max_ms']:.1f} (over 16.7 ms "
+                  f"{r['over_16_7']:.1%})  frame to frame p95 {r['gap_p95_ms']:.1f} ms "
+                  f"max {r['gap_max_ms']:.1f} ms")
         return 0
     rows: list[dict[str, Any]] = []
     for key in a.games.split(","):
         if key not in GAMES:
             p.error(f"unknown game {key!r}")
-        mine = calibrate(key, a.deals, a.seed)
+        extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
+        mine = calibrate(key, a.deals, a.seed, extra)
         rows += mine
         s = settings(key)
         print(f"\n## {key} ({len(mine)} decisions; threshold now {s.threshold})")
