@@ -59,7 +59,7 @@ DEFAULTS: dict[str, Settings] = {
     "durak": Settings(threshold=0.1, samples=256, iterations=1500),
     "paodekuai": Settings(threshold=2.4, samples=256, iterations=400, scale=24.0),
     "dudak": Settings(threshold=0.1, samples=96, iterations=1200),
-    "autobus": Settings(threshold=0.1, samples=48, iterations=16),
+    "autobus": Settings(threshold=0.05, samples=96, iterations=16),
 }
 
 
