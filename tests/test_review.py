@@ -341,6 +341,18 @@ def test_a_dead_worker_is_an_error_in_plain_words() -> None:
     assert job.done and job.error is not None and "attack ZZ" in job.error
 
 
+def test_a_killed_worker_process_is_an_error() -> None:
+    jd = _session_journal()
+    job = start_review(jd, 0, mode="process", overrides={"samples": 4000})
+    job._proc.kill()
+    job._proc.join(5)
+    end = time.monotonic() + 10
+    while not job.done and time.monotonic() < end:
+        job.poll()
+        time.sleep(0.01)
+    assert job.done and job.error is not None and "ended unexpectedly" in job.error
+
+
 def test_no_window_library_under_review() -> None:
     code = ("import sys, game.review.analysis, game.review.worker; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')]; "
