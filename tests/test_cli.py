@@ -18,7 +18,7 @@ def run_help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 def test_cardclub_help_lists_every_command_with_one_line_each(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = run_help(["--help"], capsys)
-    assert set(COMMANDS) == {"play", "sim", "shots", "bench"}
+    assert set(COMMANDS) == {"play", "sim", "shots", "bench", "review"}
     lines = out.splitlines()
     for name, text in COMMANDS.items():
         assert [ln for ln in lines if ln.split()[:1] == [name]] == [f"  {name:<8}{text}"]
