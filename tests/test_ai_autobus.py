@@ -77,12 +77,14 @@ def test_hard_is_anytime_and_honours_iterations() -> None:
     assert a.choose(obs, legal) == b.best() and b.best() in legal
     assert isinstance(b, AutobusSearch) and b.iterations_done == 6
     # on the clock: a small budget ends after a few slices, with a legal move
-    c = make_bot("autobus", "hard", seed=9, overrides={"budget": 0.02, "margin": 1e9})
+    # (0.08 s of CPU: one walk can take over 20 ms on a loaded machine, which once ended a
+    # 0.02 s budget in its first slice)
+    c = make_bot("autobus", "hard", seed=9, overrides={"budget": 0.08, "margin": 1e9})
     c.start(obs, legal)
     steps = 1
     while not c.step(0.005):
         steps += 1
-    assert 2 <= steps <= 20 and c.best() in legal
+    assert 2 <= steps <= 80 and c.best() in legal
 
 
 def test_hard_tree_tries_every_root_move_on_each_deal_and_grows_a_second_level() -> None:
