@@ -393,7 +393,7 @@ def test_a_job_fills_the_page_and_a_second_opening_is_instant(app, journal, cach
 
 
 @pytest.mark.ui
-def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(app, journal, cache) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(app, journal, cache, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     review = durak_review(journal)
     job = FakeJob(review)
     view = _show(app, journal=journal, deal_id="c" * 32, job=job)
@@ -404,7 +404,19 @@ def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(app, journal,
     assert job.cancelled and not view.running and view.stopped
     assert len(view.review.verdicts) == kept and len(view.chart.points) == kept
     assert any(f"(stopped: {kept} reviewed)" in t for t in view.drawn_texts())
-    assert "c" * 32 not in cache                          # an unfinished review is not kept
+    # an unfinished review is kept as such, and the next opening continues it
+    part = Review.from_dict(cache["c" * 32])
+    assert not part.complete and part.verdicts == job.made.verdicts
+    asked: list[Any] = []
+
+    def start(journal_: Any, seat: Any, level: str = "hard", cached: Any = None,
+              **kw: Any) -> FakeJob:
+        asked.append(cached)
+        return FakeJob(review)
+    import game.review.worker as worker
+    monkeypatch.setattr(worker, "start_review", start)
+    again = _show(app, journal=journal, deal_id="c" * 32)
+    assert again.running and asked and asked[0].verdicts == part.verdicts
     bad = FakeJob(review, error_after=2)
     view = _show(app, journal=journal, deal_id="d" * 32, job=bad)
     pump(app, 4)
@@ -417,6 +429,7 @@ def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(app, journal,
     view.back = lambda: None
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     assert job.cancelled
+    assert not Review.from_dict(cache["e" * 32]).complete      # kept, to be continued
 
 
 @pytest.mark.ui

@@ -124,13 +124,14 @@ class ReviewView(PageView):
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
         self._obs: dict[int, dict[str, Any]] | None = None
         if self.review is None and self.key is not None:
-            cached = self.cached()
-            if cached is not None:
+            cached = self.cached(whole=False)
+            if cached is not None and cached.complete:
                 self.review = cached
                 if job is not None:
                     job.cancel()
             elif job is not None or self.journal is not None:
-                self.job = job if job is not None else self.start_job()
+                # a review stopped before is continued: its verdicts are not made again
+                self.job = job if job is not None else self.start_job(cached)
                 if self.job is not None:
                     self.running = True
                     self.take_in()
@@ -145,8 +146,9 @@ class ReviewView(PageView):
         self.relayout()
 
     # ----- the review: cached, or made by a job ----------------------------------------------
-    def cached(self) -> Review | None:
-        """The history's review of this deal, if it is of the current format and whole."""
+    def cached(self, whole: bool = True) -> Review | None:
+        """The history's review of this deal, if it is of the current format (and whole,
+        unless ``whole`` is False: a review stopped half-way is continued)."""
         review_of = getattr(history, "review_of", None)
         if not self.deal_id or not callable(review_of):
             return None
@@ -156,15 +158,17 @@ class ReviewView(PageView):
         except Exception as exc:  # damaged, or of another format: made again
             log.info("cached review of %s not used: %s", self.deal_id, exc)
             return None
-        if review is None or not review.complete or review.key != self.key:
+        if review is None or (whole and not review.complete) or review.key != self.key \
+                or (self.seat is not None and review.seat != self.seat):
             return None
         return review
 
-    def start_job(self) -> Job | None:
+    def start_job(self, cached: Review | None = None) -> Job | None:
         try:
             from game.review.worker import start_review
 
-            return start_review(self.journal, self.seat)   # type: ignore[no-any-return]
+            return start_review(self.journal, self.seat,    # type: ignore[no-any-return]
+                                cached=cached)
         except Exception as exc:  # no worker, or it could not start
             log.warning("the review could not start: %s", exc)
             self.error = _("The review could not start: {why}").format(why=str(exc) or
@@ -205,8 +209,11 @@ class ReviewView(PageView):
         return changed
 
     def store(self) -> None:
+        """Keep the review in the history: a whole one is shown at once next time, one
+        stopped half-way is continued from where it stopped."""
         store_review = getattr(history, "store_review", None)
-        if self.stored or not self.deal_id or not callable(store_review) or self.review is None:
+        if self.stored or not self.deal_id or not callable(store_review) or self.review is None \
+                or not self.review.verdicts:
             return
         try:
             self.stored = bool(store_review(self.deal_id, self.review.to_dict()))
@@ -224,6 +231,7 @@ class ReviewView(PageView):
                 log.warning("cancelling the review: %s", exc)
             self.running = False
             self.stopped = True
+            self.store()
             self.relayout()
 
     def first_choice(self) -> int:
@@ -308,9 +316,12 @@ class ReviewView(PageView):
         if self.job is not None and self.running:   # nobody will look at it any more
             try:
                 self.job.cancel()
+                self.job.poll()
+                self.review = self.job.review
             except Exception as exc:
                 log.warning("cancelling the review: %s", exc)
             self.running = False
+            self.store()                            # continued at the next opening
         super().go_back()
 
     # ----- events ----------------------------------------------------------------------------
