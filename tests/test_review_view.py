@@ -393,7 +393,8 @@ def test_a_job_fills_the_page_and_a_second_opening_is_instant(app, journal, cach
 
 
 @pytest.mark.ui
-def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(app, journal, cache, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_keeps_what_was_reviewed_and_an_error_is_a_sentence(  # type: ignore[no-untyped-def]
+        app, journal, cache, monkeypatch) -> None:
     review = durak_review(journal)
     job = FakeJob(review)
     view = _show(app, journal=journal, deal_id="c" * 32, job=job)
