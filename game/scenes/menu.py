@@ -446,4 +446,4 @@ class MenuView(arcade.View):
             self.confirm.visible = False
 
     def on_text(self, text: str) -> None:
-        self.entry.text(text)
+        self.entry.on_text(text)

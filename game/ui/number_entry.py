@@ -5,7 +5,7 @@ Keys: digits type (``on_text``, so the number row, the numeric keypad and every 
 work alike; anything else typed is ignored), Backspace deletes the last digit, Enter
 plays, Esc cancels and Ctrl+V pastes the digits of the clipboard's text ("Deal 48 213"
 pastes 48213).  A finger or a mouse needs no keyboard: the keypad types too.  While it
-is open the panel takes every press and release, as :class:`game.ui.panels.Panel` does,
+is open the panel takes every press and release (it is a :class:`game.ui.panels.Panel`),
 and it lays itself out in the middle of the window at any size.
 
 The field keeps one digit more than the largest number has, so a number too long
@@ -19,17 +19,8 @@ from collections.abc import Callable
 import arcade
 
 from game.i18n import _
-from game.ui.panels import INK, OPAQUE
-from game.ui.widgets import (
-    MIN_TARGET,
-    PRIMARY,
-    SECONDARY,
-    Button,
-    ButtonGroup,
-    Label,
-    dim_screen,
-    draw_panel,
-)
+from game.ui.panels import INK, Panel
+from game.ui.widgets import MIN_TARGET, PRIMARY, SECONDARY, Button, Label
 
 ERROR = (170, 40, 30)
 FIELD = (255, 255, 255)
@@ -72,7 +63,7 @@ class DeleteKey(Button):
         arcade.draw_line(mx - r, cy + r, mx + r, cy - r, ink, max(2.0, 2.5 * s))
 
 
-class NumberEntry:
+class NumberEntry(Panel):
     """Type a number from ``low`` to ``high``; Play calls ``on_play`` with it (the panel
     closes first), Cancel and Esc close it.  ``paste`` gives the clipboard's text."""
 
@@ -86,8 +77,6 @@ class NumberEntry:
         self.low, self.high = low, high
         self.max_digits = len(str(high)) + 1
         self.digits = ""
-        self.visible = False
-        self.title = Label(title, 28, INK, bold=True)
         self.note = Label(note, 15, (60, 50, 40), multiline=True, width=400,
                           anchor_y="top", align="center")
         self.field = Label("", 30, INK, bold=True)
@@ -102,10 +91,8 @@ class NumberEntry:
                                         name=f"digit{k}"))
         self.play = Button(_("Play"), self.submit, PRIMARY, name="play")
         self.cancel = Button(_("Cancel"), self.close, SECONDARY, name="cancel")
-        self.buttons = ButtonGroup(*self.keys, self.play, self.cancel)
-        self.box = (0.0, 0.0, 0.0, 0.0)
+        super().__init__(title, None, [*self.keys, self.play, self.cancel], dim=160)
         self.field_box = (0.0, 0.0, 0.0, 0.0)
-        self.size: tuple[float, float] | None = None
 
     # ----- the number ------------------------------------------------------------------------
     @property
@@ -220,13 +207,9 @@ class NumberEntry:
             b.place(cx + (i - 0.5) * (bw + 16), y - btn_h / 2, bw, btn_h, max(14.0, 18 * s))
 
     # ----- drawing and input -----------------------------------------------------------------
-    def draw(self, w: float, h: float) -> None:
-        if not self.visible:
-            return
-        dim_screen(w, h, 160)
-        cx, cy, pw, ph = self.box
-        draw_panel(cx, cy, pw, ph, OPAQUE)
-        self.title.draw()
+    def draw_body(self) -> None:
+        """The explanation, the field with its caret, the error line (the keypad and Play
+        / Cancel are the panel's buttons)."""
         self.note.draw()
         fx, fy, fw, fh = self.field_box
         arcade.draw_rect_filled(arcade.XYWH(fx, fy, fw, fh), FIELD)
@@ -236,21 +219,8 @@ class NumberEntry:
         x = fx + t.content_width / 2 + 4 if t.text else fx
         arcade.draw_line(x, fy - fh * 0.3, x, fy + fh * 0.3, CARET, 2)
         self.error.draw()
-        self.buttons.draw()
 
-    def press(self, x: float, y: float) -> bool:
-        if not self.visible:
-            return False
-        self.buttons.press(x, y)
-        return True
-
-    def release(self, x: float, y: float) -> bool:
-        if not self.visible:
-            return False
-        self.buttons.release(x, y)
-        return True
-
-    def text(self, text: str) -> bool:
+    def on_text(self, text: str) -> bool:
         """Typed text (``on_text``): its digits go into the field."""
         if not self.visible:
             return False
@@ -259,7 +229,7 @@ class NumberEntry:
 
     def key(self, key: int, modifiers: int) -> bool:
         """A key press: Enter, Esc, Backspace and Ctrl+V; whether the panel used it
-        (digits come through :meth:`text`)."""
+        (digits come through :meth:`on_text`)."""
         if not self.visible:
             return False
         if key in ENTER:

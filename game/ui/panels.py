@@ -72,7 +72,11 @@ class Panel:
         draw_panel(cx, cy, pw, ph, OPAQUE)  # its body hides the table: the text stays legible
         self.title.draw()
         self.text.draw()
+        self.draw_body()
         self.buttons.draw()
+
+    def draw_body(self) -> None:
+        """What a kind of panel draws between its text and its buttons."""
 
     def press(self, x: float, y: float) -> bool:
         if not self.visible:
