@@ -128,6 +128,25 @@ def _reward(g: Any) -> list[float]:
     raise ValueError(f"no reward for {key}")
 
 
+def play_on(g: Any, policy: Policy, rng: Draws, epsilon: float, moves: int,
+            moved: Callable[[int], None] | None = None) -> None:
+    """Play ``g`` on by ``policy`` (a random move with chance ``epsilon``; a forced move
+    draws nothing), at most ``moves`` moves; ``moved(seat)`` after each move."""
+    while not g.is_over and moves > 0:
+        legal = g.legal_moves()
+        if len(legal) == 1:
+            m = legal[0]
+        elif epsilon and rng.random() < epsilon:
+            m = legal[rng.below(len(legal))]
+        else:
+            m = policy(g, legal)
+        seat = g.current_player
+        g._apply(m)
+        if moved is not None:
+            moved(seat)
+        moves -= 1
+
+
 class EngineSim(Simulator[Game, Move]):
     """The engines as the search's simulator, for one observation."""
 
@@ -167,24 +186,15 @@ class EngineSim(Simulator[Game, Move]):
     def rollout(self, g: Any, rng: Draws) -> list[float]:
         """Play on by the policy (a random move with chance ``epsilon``), at most
         ``rollout_moves`` moves, and score the deal by :func:`_reward`."""
-        policy, eps = self.policy, self.epsilon
-        left = self.rollout_moves
         # Dudák: who goes out earlier did better (a denser signal than "not the Dudák")
         order = self.out_order and g.key == "dudak"
         out: list[int] = []
-        while not g.is_over and left > 0:
-            legal = g.legal_moves()
-            if len(legal) == 1:
-                m = legal[0]
-            elif eps and rng.random() < eps:
-                m = legal[rng.below(len(legal))]
-            else:
-                m = policy(g, legal)
-            seat = g.current_player
-            g._apply(m)
-            if order and seat not in out and g.is_out(seat):
+
+        def moved(seat: int) -> None:
+            if seat not in out and g.is_out(seat):
                 out.append(seat)
-            left -= 1
+        play_on(g, self.policy, rng, self.epsilon, self.rollout_moves,
+                moved if order else None)
         reward = _reward(g)
         if order and g.is_over:
             n = g.num_players

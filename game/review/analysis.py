@@ -32,7 +32,7 @@ from typing import Any
 from game import resources
 from game.ai import make_bot
 from game.ai.infer import sample
-from game.ai.search import _reward, rollout_policy
+from game.ai.search import _reward, play_on, rollout_policy
 from game.review.model import CHANCE, POINTS, Progress, Review, Verdict
 from game.rules import GAMES, Game, Move, Rng
 from game.store.saves import Journal, journal_from_dict
@@ -170,18 +170,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
 
 def _play_out(g: Game, seat: int, policy: Callable[[Any, list[Move]], Move], rng: Rng,
               s: Settings) -> float:
-    left = s.rollout_moves
-    eps = s.epsilon
-    while not g.is_over and left > 0:
-        legal = g.legal_moves()
-        if len(legal) == 1:
-            m = legal[0]
-        elif eps and rng.random() < eps:
-            m = legal[rng.below(len(legal))]
-        else:
-            m = policy(g, legal)
-        g._apply(m)
-        left -= 1
+    play_on(g, policy, rng, s.epsilon, s.rollout_moves)
     return value_of(g, seat)
 
 
