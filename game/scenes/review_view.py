@@ -220,18 +220,25 @@ class ReviewView(PageView):
         except Exception as exc:  # the cache is a convenience: the page stays as it is
             log.warning("review of %s not kept: %s", self.deal_id, exc)
 
+    def stop_job(self) -> bool:
+        """Stop the job if it runs, keeping what it reviewed (in the history too, to be
+        continued at the next opening); whether it was running."""
+        if self.job is None or not self.running:
+            return False
+        try:
+            self.job.cancel()
+            self.job.poll()
+            self.review = self.job.review
+        except Exception as exc:
+            log.warning("cancelling the review: %s", exc)
+        self.running = False
+        self.store()
+        return True
+
     def cancel(self) -> None:
         """Stop the review; what was reviewed stays on the page."""
-        if self.job is not None and self.running:
-            try:
-                self.job.cancel()
-                self.job.poll()
-                self.review = self.job.review
-            except Exception as exc:
-                log.warning("cancelling the review: %s", exc)
-            self.running = False
+        if self.stop_job():
             self.stopped = True
-            self.store()
             self.relayout()
 
     def first_choice(self) -> int:
@@ -313,15 +320,7 @@ class ReviewView(PageView):
         open_scene(self.window, "table", game=self.key, session=session)
 
     def go_back(self) -> None:
-        if self.job is not None and self.running:   # nobody will look at it any more
-            try:
-                self.job.cancel()
-                self.job.poll()
-                self.review = self.job.review
-            except Exception as exc:
-                log.warning("cancelling the review: %s", exc)
-            self.running = False
-            self.store()                            # continued at the next opening
+        self.stop_job()                 # nobody will look at it any more
         super().go_back()
 
     # ----- events ----------------------------------------------------------------------------
