@@ -22,9 +22,16 @@ from game.i18n.core import (
     set_language,
     system_language,
 )
-from game.i18n.words import card_name, card_text, cards_text, count_cards, refusal_text
+from game.i18n.words import (
+    card_name,
+    card_text,
+    cards_text,
+    count_cards,
+    grouped,
+    refusal_text,
+)
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "card_name", "card_text",
-           "cards_text", "count_cards", "initial_language", "language", "ngettext",
+           "cards_text", "count_cards", "grouped", "initial_language", "language", "ngettext",
            "npgettext", "on_change", "pgettext", "refusal_text", "set_language",
            "system_language"]

@@ -80,6 +80,11 @@ def cards_text(cards: Iterable[str | Card], style: str | None = None) -> str:
     return ", ".join(card_text(c, style) for c in cards)
 
 
+def grouped(n: int) -> str:
+    """48213 -> "48 213" (a no-break space between groups of three): a deal's number."""
+    return f"{n:,}".replace(",", "\u00a0")
+
+
 def count_cards(n: int) -> str:
     """ "1 card", "3 cards" (Czech "3 karty", "5 karet")."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)

@@ -24,7 +24,7 @@ import arcade
 
 from game.ai import levels
 from game.games import GameInfo, info
-from game.i18n import _, card_text, ngettext, refusal_text
+from game.i18n import _, card_text, grouped, ngettext, refusal_text
 from game.rules import Event, Game, IllegalMove, Move
 from game.session import HUMAN, Change, DealSession
 from game.session.replay import Replay
@@ -814,7 +814,7 @@ class TableView(arcade.View):
     def deal_text(self) -> str:
         """"Deal 48 213": the number that deals these cards again."""
         return _("Deal {number}").format(
-            number=f"{self.session.number:,}".replace(",", "\u00a0"))
+            number=grouped(self.session.number))
 
     def replay_cards(self) -> None:
         """The same cards again, as a new deal (its own result in the history)."""
@@ -833,7 +833,7 @@ class TableView(arcade.View):
 
         if copy_text(self.window, str(self.session.number)):
             self.flash(_("Deal number {number} copied.").format(
-                number=f"{self.session.number:,}".replace(",", "\u00a0")))
+                number=grouped(self.session.number)))
         else:
             self.flash(_("The clipboard cannot be used here: the number is {number}.").format(
                 number=self.session.number))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import arcade
 
-from game.i18n import _
+from game.i18n import _, grouped
 from game.ui.panels import INK, Panel
 from game.ui.widgets import MIN_TARGET, PRIMARY, SECONDARY, Button, Label
 
@@ -30,11 +30,6 @@ ENTER = {arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER}
 ACCEL = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND
 #: the keypad, row by row from the top (a phone's order); None leaves the slot empty
 KEYPAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9", None, "0", "backspace"]
-
-
-def grouped(n: int) -> str:
-    """48213 -> "48 213" (a no-break space between groups of three)."""
-    return f"{n:,}".replace(",", "\u00a0")
 
 
 def digits_of(text: str) -> str:
