@@ -650,10 +650,6 @@ class TableView(arcade.View):
         self.banner_queue = []
         return [self.replay_controls.last_move_text(), *lines][:BANNER_LINES]
 
-    def after_replay_input(self) -> None:
-        """The replay's controls changed something besides the position."""
-        self.refresh()
-
     def sound_for(self, event: Event) -> str | None:
         if event.text in self.event_sounds:
             return self.event_sounds[event.text]

@@ -79,7 +79,6 @@ class Replay:
                 raise ValueError(f"move {i + 1} ({m!r}) cannot be replayed: {exc}") from exc
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self._snapshots[i + 1] = g.clone()
-        self.final = g
         view = saves.Journal(j.game, j.seed, list(j.deck), dict(j.options), [],
                              dict(j.meta), j.deal_id)
         kw: dict[str, Any] = {} if pace is None else {"pace": pace}

@@ -44,14 +44,12 @@ class TableView(Protocol):
 
     def deal_text(self) -> str: ...
 
-    def move_words(self, move: Move) -> str: ...
-
     def status_box(self) -> Box: ...
 
     def relayout(self, duration: float, events: Any = None,
                  words_later: bool = False) -> None: ...
 
-    def after_replay_input(self) -> None: ...
+    def refresh(self) -> None: ...
 
 
 def move_words(view: TableView, move: Move, obs: dict[str, Any], own: bool) -> str:
@@ -184,7 +182,7 @@ class ReplayControls:
             self.open_review()
         else:
             return False
-        self.view.after_replay_input()
+        self.view.refresh()
         return True
 
     def update(self, dt: float) -> None:
@@ -193,7 +191,7 @@ class ReplayControls:
         if self.replay.playing and not self.view.animating:
             self.replay.advance(dt, self.view.scale)
             if not self.replay.playing:
-                self.view.after_replay_input()
+                self.view.refresh()
 
     # ----- the buttons ----------------------------------------------------------------------
     def step(self) -> None:
@@ -206,7 +204,7 @@ class ReplayControls:
 
     def toggle(self) -> None:
         self.replay.toggle()
-        self.view.after_replay_input()
+        self.view.refresh()
 
     def toggle_reveal(self) -> None:
         if self.replay.at_end:
