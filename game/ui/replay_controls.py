@@ -17,8 +17,7 @@ import arcade
 
 from game.games import GameInfo
 from game.i18n import _
-from game.i18n.moves import move_words as words
-from game.rules import Move
+from game.i18n.moves import move_words
 from game.session.replay import Replay
 from game.ui.layout import Box, TableLayout
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup
@@ -50,12 +49,6 @@ class TableView(Protocol):
                  words_later: bool = False) -> None: ...
 
     def refresh(self) -> None: ...
-
-
-def move_words(view: TableView, move: Move, obs: dict[str, Any], own: bool) -> str:
-    """The move in plain words, from the position it was made in (``own``: the reviewed
-    seat's move, "your side pile"; else another seat's)."""
-    return words(view.key, move, obs, own=own)
 
 
 class ReplayControls:
@@ -98,7 +91,9 @@ class ReplayControls:
             return _("The cards as they were dealt.")
         seat, move, obs = last
         who = self.view.info.seat_name(seat, self.replay.seat)
-        said = move_words(self.view, move, obs, seat == self.replay.seat)
+        # in words from the position it was made in; another seat's move in the third
+        # person ("side pile", not "your side pile")
+        said = move_words(self.view.key, move, obs, own=seat == self.replay.seat)
         return _("{who}: {move}").format(who=who, move=said)
 
     def refresh(self) -> None:
