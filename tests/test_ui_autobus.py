@@ -220,8 +220,8 @@ def test_under_the_bus_only_for_a_card_that_fits_no_pile(app: CardClubWindow) ->
         tap(app, *target(view, f"aux0.{k}"))
         computer_discards(view)
     assert {"5C", "9D", "TD"} <= set(g.hands[0])
-    tap(app, *centre(view, "5C", "hand0"))                  # fits the pile of fives
-    assert not bus.visible
+    tap(app, *centre(view, "5C", "hand0"))                  # fits the pile of fives, but
+    assert bus.visible                  # 9♦ and 10♦ may go under: the button shows (#35)
     tap(app, *centre(view, "9D", "hand0"))
     assert view.selection() == [("hand0", "9D")]
     assert bus.visible                                     # fits no pile: under the bus

@@ -2,9 +2,11 @@
 
 Take a card from your hand, the top of your reserve or the top of one of your auxiliary
 piles (tap it, or drag it) and put it onto a run or onto the new-run space; a hand card
-put onto one of your auxiliary spaces ends your turn.  ``Under the bus`` appears for a
-chosen hand card that fits no auxiliary pile, ``End turn`` when your hand is empty, and a
-joker put onto an empty space asks which rank it takes.
+put onto one of your auxiliary spaces ends your turn, and so does one that fits no
+auxiliary pile put onto your reserve (under the bus).  ``Under the bus`` shows whenever a
+card may go there: it puts the chosen card, or the only one, under; with several it lifts
+them and the next tap on one of them chooses.  ``End turn`` shows when your hand is empty,
+and a joker put onto an empty space asks which rank it takes.
 
 A table opened fresh from the menu first asks how many players sit down (remembered in
 the settings); "Next game" keeps the count.
@@ -59,6 +61,7 @@ class AutobusTable(TableView):
         self._pending: tuple[int | None, list[Event]] | None = None
         self.safety_net = False
         self.dealing = False      # the deal's cards are flying in: counts not shown yet
+        self.bus_choice: list[Move] = []    # "Under the bus" asks which: the candidates
         super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
                          **kw)
         if self.choosing:      # no deal is kept until the count is chosen
@@ -213,16 +216,20 @@ class AutobusTable(TableView):
             return str(move.args[2])
         if move.kind == "discard":
             return f"aux{HUMAN}.{str(move.args[1])[3]}"
+        if move.kind == "bus":
+            return f"reserve{HUMAN}"
         return None
 
     def spaces(self) -> dict[str, Box]:
-        """Every place a card may be dropped: the runs, the new-run space, your piles."""
+        """Every place a card may be dropped: the runs, the new-run space, your piles and
+        your reserve (under the bus)."""
         if self.choosing:
             return {}
         L = self.layout
         out = {name: L.run_box(xy) for name, xy in self.run_slots().items()}
         for k in range(1, 5):
             out[f"aux{HUMAN}.{k}"] = L.aux_box(HUMAN, k)
+        out[f"reserve{HUMAN}"] = L.reserve_box(HUMAN)
         return out
 
     def targets(self) -> dict[str, Box]:
@@ -247,10 +254,25 @@ class AutobusTable(TableView):
         return ({f"hand{HUMAN}", f"reserve{HUMAN}"} | {f"aux{HUMAN}.{k}" for k in range(1, 5)}
                 | super().own_places())
 
+    def pickable(self) -> set[tuple[str, str]]:
+        """While ``Under the bus`` asks which card: only the cards that may go under."""
+        if self.bus_choice:
+            return {p for m in self.bus_choice for p in self.picks(m)}
+        return super().pickable()
+
     def tap_card(self, tok: Any) -> None:
-        """With a card chosen, a tap on one of your auxiliary piles is a discard there."""
-        if (self.selected and tok.place.startswith(f"aux{HUMAN}.")
-                and self.selected[0].place == f"hand{HUMAN}"
+        """While ``Under the bus`` asks which card, a tap on one puts it under.  With a
+        hand card chosen, a tap on one of your auxiliary piles is a discard there, one on
+        your reserve puts it under the bus."""
+        if self.bus_choice:
+            move = next((m for m in self.bus_choice
+                         if self.picks(m) == [(tok.place, tok.card)]), None)
+            if move is not None and self.human_to_act:
+                self.play(move)             # the move ends the choice (after_move)
+                return
+            self.end_bus_choice()
+        if (self.selected and self.selected[0].place == f"hand{HUMAN}"
+                and (tok.place.startswith(f"aux{HUMAN}.") or tok.place == f"reserve{HUMAN}")
                 and (self.match(self.selection(), tok.place, self.human_moves())
                      or (tok.place, tok.card) not in self.pickable())):
             self.try_selection(tok.place)
@@ -263,14 +285,40 @@ class AutobusTable(TableView):
                 Action("bus", lambda: _("Under the bus"), self.bus_moves, SECONDARY)]
 
     def bus_moves(self, legal: list[Move]) -> list[Move]:
-        """``Under the bus`` for the chosen hand card, when it fits no auxiliary pile."""
+        """``Under the bus``: every legal one (the button shows whenever there is one), or
+        the chosen card's alone when it is one of them."""
+        moves = [m for m in legal if m.kind == "bus"]
         sel = self.selection()
-        if len(sel) != 1 or sel[0][0] != f"hand{HUMAN}":
-            return []
-        return [m for m in legal if m.kind == "bus" and m.args[0] == sel[0][1]]
+        return [m for m in moves if self.picks(m) == sel] or moves
+
+    def ask_bus(self, moves: list[Move]) -> None:
+        """Several cards may go under the bus: they lift, the status line asks which."""
+        self.bus_choice = moves
+        self.selected = []
+        self.message = ""
+        self.clear_hint()
+        self.arrange(0.15)
+        self.refresh()
+
+    def end_bus_choice(self) -> None:
+        if self.bus_choice:
+            self.bus_choice = []
+            self.arrange(0.15)
+            self.refresh()
+
+    def after_select(self) -> None:
+        self.bus_choice = []
+        super().after_select()
+
+    def after_undo(self) -> None:
+        self.bus_choice = []
 
     def choose_among(self, moves: list[Move], then: Callable[[Move], None]) -> None:
-        """A joker onto an empty auxiliary space: ask which rank it takes."""
+        """Several cards may go under the bus: ask which.  A joker onto an empty
+        auxiliary space: ask which rank it takes."""
+        if len(moves) > 1 and all(m.kind == "bus" for m in moves):
+            self.ask_bus(moves)
+            return
         named = {str(m.args[1]).partition("=")[2]: m for m in moves if m.kind == "discard"}
         if len(moves) < 2 or "" in named or len(named) != len(moves):
             then(moves[0])
@@ -317,7 +365,17 @@ class AutobusTable(TableView):
         if self._modal() is not None and not self.bar.press(x, y):
             self.press_extra(x, y)          # an open chooser takes every press
             return
+        if self.bus_choice and not self.actions.by_name("bus").hit(x, y):
+            tok = self.token_at(x, y, self.own_places())
+            if tok is None or (tok.place, tok.card) not in self.pickable():
+                self.end_bus_choice()       # a press off the lifted cards: never mind
         super().on_mouse_press(x, y, button, modifiers)
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        if self.bus_choice and key == arcade.key.ESCAPE:
+            self.end_bus_choice()
+            return
+        super().on_key_press(key, modifiers)
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
                       modifiers: int) -> None:
@@ -377,6 +435,10 @@ class AutobusTable(TableView):
             if src != "hand":
                 return _("Only cards from your hand go onto your side piles.")
             move = Move("discard", (card, "aux" + target.split(".")[1]))
+        elif target == f"reserve{HUMAN}":
+            if src != "hand":
+                return _("Only a card from your hand goes under the bus.")
+            move = Move("bus", (card,))
         else:
             move = Move("play", (card, src, target))
         return self.why_not(move) or _("That card cannot be played now.")
@@ -430,6 +492,7 @@ class AutobusTable(TableView):
         super().on_update(dt)
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        self.bus_choice = []
         for e in events:
             if e.text == "deal_over" and e.data.get("draw"):
                 self.safety_net = bool(e.data.get("safety_net"))
@@ -445,16 +508,25 @@ class AutobusTable(TableView):
             return _("{who} is playing…").format(who=self.who(obs["current_player"]))
         if self.rank_panel.visible:
             return _("Choose the rank the joker takes on that pile")
+        if self.bus_choice:
+            return _("Choose the card to put under the bus")
         kinds = {m.kind for m in legal}
         sel = self.selection()
-        if sel and self.bus_moves(legal):
-            return _("{card} fits none of your side piles: play it onto a run, or put "
-                     "it under the bus").format(card=self.card_text(sel[0][1]))
+        mine = {m.kind for m in legal if sel and self.picks(m) == sel}
+        if "bus" in mine:           # the chosen card's true options, from the legal moves
+            card = self.card_text(sel[0][1])
+            if "play" in mine:
+                return _("{card} fits none of your side piles: play it onto a run, or put "
+                         "it under the bus").format(card=card)
+            return _("{card} fits no run and none of your side piles: put it under the "
+                     "bus").format(card=card)
         if "end" in kinds:
             return (_("Your hand is empty: play from your reserve or piles, or end your turn")
                     if "play" in kinds else _("Nothing more to play: end your turn"))
         if "play" in kinds:
-            return _("Play onto the runs, then put a hand card onto a side pile")
+            return (_("Play onto the runs, then put a hand card onto a side pile")
+                    if "discard" in kinds else
+                    _("Play onto the runs, then put a hand card under the bus"))
         if "discard" in kinds:
             return _("No card fits a run: put a hand card onto a side pile")
         return _("No hand card fits your side piles: choose one to put under the bus")

@@ -222,6 +222,12 @@ class AutobusLayout(TableLayout):
         fan = FAN if seat == 0 else FAN_OPP
         return Box(x, lo + ch * (1 + fan) / 2, self.card_w + 6 * self.s, ch * (1 + fan))
 
+    def reserve_box(self, seat: int = 0) -> Box:
+        """The reserve's stack: your drop target for a card put under the bus."""
+        x, y = self.reserve_xy(seat)
+        s = self.s
+        return Box(x - 2 * s, y + 2 * s, self.card_w + 8 * s, self.card_h + 8 * s)
+
     def count_y_of(self, seat: int) -> float:
         return self.count_y if seat == 0 else self.opp_count_y(seat)
 
@@ -316,13 +322,11 @@ class AutobusLayout(TableLayout):
     # ----- what must never overlap -------------------------------------------------------------
     def boxes(self, runs: int = MAX_RUNS) -> dict[str, Box]:
         """Every region of the table with ``runs`` runs open (plus the new-run space)."""
-        ch, cw, s = self.card_h, self.card_w, self.s
         out: dict[str, Box] = {"bar": Box(self.w / 2, self.h - self.bar_h / 2, self.w,
                                           self.bar_h)}
         for seat, z in self.zone_boxes.items():
             out[f"zone{seat}"] = z
-        rx, ry = self.reserve_xy(0)
-        out["reserve0"] = Box(rx - 2 * s, ry + 2 * s, cw + 8 * s, ch + 8 * s)
+        out["reserve0"] = self.reserve_box(0)
         for k in range(1, 5):
             out[f"aux0.{k}"] = self.aux_box(0, k)
         out["hand"] = self.hand_box()
