@@ -194,6 +194,9 @@ class Review:
                      level=level, unit=unit, scale=scale,
                      complete=_flag(d.get("complete", False), "complete"),
                      verdicts=[Verdict.from_dict(v) for v in verdicts])
+        if unit == CHANCE and any(not 0.0 <= x <= 1.0 for v in review.verdicts
+                                  for x in (v.value_played, v.value_best)):
+            raise ValueError("a review with a chance outside 0 to 100%")
         indices = [v.index for v in review.verdicts]
         if indices != sorted(set(indices)):
             raise ValueError("a review whose verdicts are out of order")
