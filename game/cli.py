@@ -62,7 +62,7 @@ def _review(argv: list[str]) -> int:
     from game.games import info
     from game.review.analysis import play_deal, review_deal
     from game.review.model import POINTS
-    from game.store import history, saves
+    from game.store import saves
 
     p = argparse.ArgumentParser(
         prog="cardclub review",
@@ -97,18 +97,20 @@ def _review(argv: list[str]) -> int:
         p.error("--deal must be 0 or more")
     try:
         if a.history is not None:
-            data = history.replay_of(a.history)
-            if data is None:
+            stored = saves.stored_journal(a.history)
+            if stored is None:
                 p.error(f"the history keeps no replay of deal {a.history!r}")
-            journal = saves.journal_from_dict(data, a.game)
+            if stored.game != a.game:
+                p.error(f"deal {a.history!r} is a deal of {stored.game}, not {a.game}")
+            journal = stored
         elif a.moves is not None:
-            text = Path(a.moves).read_text(encoding="utf-8")
-            if text.lstrip().startswith("{"):
-                journal = saves.journal_from_dict(json.loads(text), a.game)
+            raw = Path(a.moves).read_bytes()
+            if raw.lstrip().startswith(b"{"):
+                journal = saves.journal_from_text(raw, a.game)
             else:
                 g = cls.new(seed=a.deal, **opts)
                 journal = saves.Journal.start(g, human=a.seat)
-                for n, line in enumerate(text.splitlines(), 1):
+                for n, line in enumerate(raw.decode("utf-8").splitlines(), 1):
                     move = line.strip()
                     if not move or move.startswith("#"):
                         continue

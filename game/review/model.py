@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from game.rules import GAMES
+
 #: the value is a chance of winning (0..1; a draw counts half) ...
 CHANCE = "chance"
 #: ... or expected points (Pao De Kuai: signed points of the deal)
@@ -27,6 +29,36 @@ POINTS = "points"
 #: bumped whenever the analysis changes what it would say (a cached review of another
 #: version is thrown away and made again)
 FORMAT = 1
+#: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
+MAX_VALUE = 1e6
+MAX_MOVE = 80
+MAX_INDEX = 10_000_000
+
+
+# ----- reading stored values: ValueError, with the reason, for anything else ---------------
+def _whole(v: Any, what: str, lo: int, hi: int) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise ValueError(f"{what} is not a whole number from {lo} to {hi}")
+    return v
+
+
+def _number(v: Any, what: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
+            or abs(v) > MAX_VALUE:
+        raise ValueError(f"{what} is not a number")
+    return float(v)
+
+
+def _move(v: Any, what: str) -> str:
+    if type(v) is not str or not v.strip() or len(v) > MAX_MOVE:
+        raise ValueError(f"{what} is not a move")
+    return v
+
+
+def _flag(v: Any, what: str) -> bool:
+    if type(v) is not bool:
+        raise ValueError(f"{what} is not yes or no")
+    return v
 
 
 @dataclass(frozen=True)
@@ -64,15 +96,20 @@ class Verdict:
 
     @classmethod
     def from_dict(cls, d: Any) -> Verdict:
+        """A verdict from JSON, every value checked; ValueError (why) when damaged."""
         if not isinstance(d, dict):
             raise ValueError("a verdict is not a table")
         try:
-            return cls(index=int(d["index"]), played=str(d["played"]), best=str(d["best"]),
-                       value_played=float(d["value_played"]),
-                       value_best=float(d["value_best"]), forced=bool(d.get("forced")),
-                       certain=bool(d.get("certain")), mistake=bool(d.get("mistake")),
-                       legal=int(d.get("legal", 1)))
-        except (KeyError, TypeError, ValueError) as exc:
+            return cls(index=_whole(d.get("index"), "its move number", 0, MAX_INDEX),
+                       played=_move(d.get("played"), "the move played"),
+                       best=_move(d.get("best"), "the computer's move"),
+                       value_played=_number(d.get("value_played"), "a value"),
+                       value_best=_number(d.get("value_best"), "a value"),
+                       forced=_flag(d.get("forced", False), "forced"),
+                       certain=_flag(d.get("certain", False), "certain"),
+                       mistake=_flag(d.get("mistake", False), "mistake"),
+                       legal=_whole(d.get("legal", 1), "the legal moves", 0, MAX_INDEX))
+        except ValueError as exc:
             raise ValueError(f"a damaged verdict: {exc}") from exc
 
 
@@ -132,22 +169,41 @@ class Review:
                 "verdicts": [v.to_dict() for v in self.verdicts]}
 
     @classmethod
-    def from_dict(cls, d: Any) -> Review:
-        """A review from JSON; ValueError when it is damaged or of another format."""
+    def from_dict(cls, d: Any, moves: list[str] | None = None) -> Review:
+        """A review from JSON, every value checked; ValueError (why) when it is damaged
+        or of another format.  With ``moves`` (the deal's journal) each verdict must be of
+        a move played there, as played, in order."""
         if not isinstance(d, dict):
             raise ValueError("a review is not a table")
-        if d.get("format") != FORMAT:
-            raise ValueError(f"a review of format {d.get('format')!r}, not {FORMAT}")
-        try:
-            unit = str(d["unit"])
-            if unit not in (CHANCE, POINTS):
-                raise ValueError(f"unknown unit {unit!r}")
-            return cls(key=str(d["key"]), seat=int(d["seat"]), level=str(d["level"]),
-                       unit=unit, scale=float(d.get("scale", 1.0)),
-                       complete=bool(d.get("complete")),
-                       verdicts=[Verdict.from_dict(v) for v in d["verdicts"]])
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"a damaged review: {exc}") from exc
+        if type(d.get("format")) is not int or d.get("format") != FORMAT:
+            raise ValueError(f"a review of format {str(d.get('format'))[:20]!r}, not {FORMAT}")
+        key, unit, level = d.get("key"), d.get("unit"), d.get("level")
+        if type(key) is not str or key not in GAMES:
+            raise ValueError("a review of no known game")
+        if unit not in (CHANCE, POINTS):
+            raise ValueError("a review in an unknown unit")
+        if type(level) is not str or not 0 < len(level) <= 40:
+            raise ValueError("a review by an unknown level")
+        scale = _number(d.get("scale", 1.0), "the review's scale")
+        if scale <= 0:
+            raise ValueError("the review's scale is not a number above 0")
+        verdicts = d.get("verdicts")
+        if not isinstance(verdicts, list) or len(verdicts) > MAX_INDEX:
+            raise ValueError("a review without its verdicts")
+        review = cls(key=key, seat=_whole(d.get("seat"), "the reviewed seat", 0, 7),
+                     level=level, unit=unit, scale=scale,
+                     complete=_flag(d.get("complete", False), "complete"),
+                     verdicts=[Verdict.from_dict(v) for v in verdicts])
+        if unit == CHANCE and any(not 0.0 <= x <= 1.0 for v in review.verdicts
+                                  for x in (v.value_played, v.value_best)):
+            raise ValueError("a review with a chance outside 0 to 100%")
+        indices = [v.index for v in review.verdicts]
+        if indices != sorted(set(indices)):
+            raise ValueError("a review whose verdicts are out of order")
+        if moves is not None and any(v.index >= len(moves) or moves[v.index] != v.played
+                                     for v in review.verdicts):
+            raise ValueError("a review of moves this deal did not play")
+        return review
 
 
 Progress = Callable[[int, int], None]     # (decisions reviewed, decisions in all)

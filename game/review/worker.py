@@ -39,8 +39,8 @@ def _run(journal: dict[str, Any], seat: int, level: str, cached: list[dict[str, 
             on_verdict=lambda v: out.put(("verdict", v.to_dict())),
             cancelled=stop.is_set, overrides=overrides)
         out.put(("done", review.to_dict()))
-    except Exception as exc:  # the job reports it in plain words; the game goes on
-        out.put(("error", f"The review stopped: {exc}"))
+    except Exception as exc:  # the job reports why in plain words; the game goes on
+        out.put(("error", str(exc) or type(exc).__name__))
 
 
 class ReviewJob:
@@ -121,7 +121,10 @@ class ReviewJob:
                 return
         if not self._done:
             if not self._cancelled:
-                self._error = "The review stopped: its worker ended unexpectedly."
+                from game.i18n import _
+
+                # (why it stopped: the screen says "The review stopped: ..." around it)
+                self._error = _("its worker ended unexpectedly.")
             self._finish()
 
     def _finish(self) -> None:

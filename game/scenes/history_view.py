@@ -17,7 +17,7 @@ import arcade
 from game.ai import levels
 from game.i18n import _, ngettext
 from game.rules import GAMES
-from game.store import files, history
+from game.store import files, history, saves
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -323,11 +323,11 @@ class HistoryView(PageView):
         if row is not None:
             self.ask_about(row)
 
-    def ask_about(self, row: history.DealRow) -> None:
+    def ask_about(self, row: history.DealRow, why: str | None = None) -> None:
         """A small choice over the page: Replay or Review the deal (or, for a deal kept
-        from before replays, a sentence saying there is none)."""
+        from before replays, a sentence saying there is none; with ``why``, that)."""
         title = f"{date_text(row.played_at)} · {result_text(row)}"
-        if row.has_replay:
+        if row.has_replay and why is None:
             lines = [_("Watch the deal again, or see how your decisions compare with the "
                        "computer's.")]
             buttons = [Button(_("Replay"), lambda: self.open_deal("replay", row), PRIMARY,
@@ -336,8 +336,8 @@ class HistoryView(PageView):
                               name="review"),
                        Button(_("Close"), self.close_choice, SECONDARY, name="close")]
         else:
-            lines = [_("There is no replay for this deal: it was played before Card Club "
-                       "kept them.")]
+            lines = [why or _("There is no replay for this deal: it was played before Card "
+                              "Club kept them.")]
             buttons = [Button(_("OK"), self.close_choice, SECONDARY, name="close")]
         self.choice = Panel(title, lines, buttons, columns=len(buttons))
         self.choice.place(self.window.width, self.window.height)
@@ -352,16 +352,24 @@ class HistoryView(PageView):
         return lambda: open_scene(window, "history", game=game, back=back)
 
     def open_deal(self, scene: str, row: history.DealRow) -> None:
+        """The deal's replay or review, from its journal read through the one checked
+        path (``saves.stored_journal``); a damaged record is said over the page, naming
+        the deal, and stays in the history."""
         self.choice = None
-        if scene == "review":
-            journal = history.replay_of(row.deal_id)
-            if journal is None:        # busy or damaged: say so instead of opening
-                self.ask_about(replace(row, has_replay=False))
-                return
-            open_scene(self.window, "review", deal_id=row.deal_id, journal=journal,
-                       back=self.reopen())
-        else:
-            open_scene(self.window, "replay", deal_id=row.deal_id, back=self.reopen())
+        try:
+            journal = saves.stored_journal(row.deal_id)
+        except ValueError as exc:
+            self.ask_about(row, _("The record of this {game} deal of {date} is damaged, so "
+                                  "it cannot be replayed or reviewed ({why}). The deal stays "
+                                  "in your history.").format(game=GAMES[self.game].title,
+                                                             date=date_text(row.played_at),
+                                                             why=files.reason(exc)))
+            return
+        if journal is None:            # busy, or none kept: say so instead of opening
+            self.ask_about(replace(row, has_replay=False))
+            return
+        open_scene(self.window, scene, deal_id=row.deal_id, journal=journal.to_dict(),
+                   back=self.reopen())
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.choice is not None:

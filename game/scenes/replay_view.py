@@ -17,7 +17,8 @@ import arcade
 from game.i18n import _
 from game.scenes.tables import table_class
 from game.session.replay import Replay
-from game.store import history
+from game.store import saves
+from game.store.saves import Journal
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -26,22 +27,24 @@ log = logging.getLogger(__name__)
 
 
 def load_replay(deal_id: str | None = None,
-                journal: dict[str, Any] | None = None) -> Replay | str:
-    """The replay of a deal (its journal given, or read from the history by id), or why
-    there is none, in the player's words."""
-    if journal is None and deal_id is not None:
-        journal = history.replay_of(deal_id)
-    if journal is None:
-        return _("There is no replay for this deal: it was played before replays were kept.")
+                journal: Journal | dict[str, Any] | None = None) -> Replay | str:
+    """The replay of a deal (its journal given, or read from the history by id through
+    the one checked path, ``saves.stored_journal``), or why there is none, in the
+    player's words.  Every damaged record is a ``ValueError`` there."""
     try:
+        if journal is None and deal_id is not None:
+            journal = saves.stored_journal(deal_id)
+        if journal is None:
+            return _("There is no replay for this deal: it was played before replays "
+                     "were kept.")
         return Replay(journal)
-    except (ValueError, KeyError, TypeError) as exc:
+    except ValueError as exc:
         log.warning("deal %s does not replay: %s", deal_id, exc)
         return _("This deal's record is damaged and cannot be replayed.")
 
 
 def open_replay(window: Window, deal_id: str | None = None,
-                journal: dict[str, Any] | None = None, at: int | None = None,
+                journal: Journal | dict[str, Any] | None = None, at: int | None = None,
                 back: Callable[[], None] | arcade.View | None = None,
                 **_kw: Any) -> arcade.View | None:
     """The table of the deal in replay mode, at position ``at`` (the deal before the

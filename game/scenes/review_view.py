@@ -26,7 +26,9 @@ from game.i18n import _, ngettext
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.review.model import CHANCE, Job, Review, Verdict
 from game.rules import GAMES
-from game.store import history
+from game.session.replay import journal_of, start_state
+from game.store import files, history, saves
+from game.store.saves import Journal
 from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -91,30 +93,35 @@ def graph_caption(key: str, unit: str) -> str:
 
 
 class ReviewView(PageView):
-    def __init__(self, window: Window, journal: dict[str, Any] | None = None,
+    def __init__(self, window: Window, journal: Journal | dict[str, Any] | None = None,
                  deal_id: str | None = None, seat: int | None = None,
                  back: Callable[[], None] | arcade.View | None = None,
                  review: Review | None = None, job: Job | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.deal_id = deal_id
-        if journal is None and deal_id:
-            try:
-                journal = history.replay_of(deal_id)
-            except Exception as exc:  # a damaged history: the page says there is no deal
-                log.warning("no replay of %s: %s", deal_id, exc)
-        self.journal = journal if isinstance(journal, dict) else None
-        key = review.key if review is not None else (self.journal or {}).get("game")
+        self.error: str | None = None
+        #: the deal, checked (``saves.stored_journal`` / ``journal_from_dict``): a damaged
+        #: record is a sentence on the page, never a crash
+        self.journal: Journal | None = None
+        try:
+            if journal is None and deal_id:
+                journal = saves.stored_journal(deal_id)
+            self.journal = journal_of(journal) if journal is not None else None
+        except ValueError as exc:
+            log.warning("the record of %s: %s", deal_id, exc)
+            self.error = _("This deal's record is damaged, so it cannot be reviewed ({why})."
+                           ).format(why=files.reason(exc))
+        key = review.key if review is not None else self.journal.game if self.journal else None
         self.key: str | None = key if key in GAMES else None
         if seat is None:
             seat = (review.seat if review is not None
-                    else int(((self.journal or {}).get("meta") or {}).get("human", 0)))
+                    else self.journal.human if self.journal is not None else 0)
         self.seat = seat
         self.style = deck_style(self.key) if self.key else "french"
         self.review = review
         self.job: Job | None = None
         self.running = False          # the job is still reviewing
         self.stopped = False          # cancelled by the player
-        self.error: str | None = None
         self.stored = False
         self.selected: int | None = None
         self.chosen = False           # the player picked a decision (no more jumping)
@@ -154,8 +161,9 @@ class ReviewView(PageView):
             return None
         try:
             data = review_of(self.deal_id)
-            review = Review.from_dict(data) if data is not None else None
-        except Exception as exc:  # damaged, or of another format: made again
+            review = (Review.from_dict(data, self.journal.moves if self.journal else None)
+                      if data is not None else None)
+        except ValueError as exc:  # damaged, or of another format: made again
             log.info("cached review of %s not used: %s", self.deal_id, exc)
             return None
         if review is None or (whole and not review.complete) or review.key != self.key \
@@ -167,8 +175,8 @@ class ReviewView(PageView):
         try:
             from game.review.worker import start_review
 
-            return start_review(self.journal, self.seat,    # type: ignore[no-any-return]
-                                cached=cached)
+            assert self.journal is not None
+            return start_review(self.journal.to_dict(), self.seat, cached=cached)
         except Exception as exc:  # no worker, or it could not start
             log.warning("the review could not start: %s", exc)
             self.error = _("The review could not start: {why}").format(why=str(exc) or
@@ -261,15 +269,14 @@ class ReviewView(PageView):
         if self._obs is None:
             self._obs = {}
             j = self.journal
-            if j is not None and self.key is not None:
+            if j is not None:
                 try:
-                    g = GAMES[self.key].new(seed=j["seed"], deck=list(j["deck"]),
-                                            **(j.get("options") or {}))
-                    for i, m in enumerate(j["moves"]):
+                    g = start_state(j)
+                    for i, m in enumerate(j.moves):
                         if g.current_player == self.seat:
                             self._obs[i] = g.observation(self.seat)
                         g.play(m)
-                except Exception as exc:  # a damaged journal: words without the table
+                except ValueError as exc:  # a journal given unchecked: words without it
                     log.warning("replaying the journal: %s", exc)
         return self._obs.get(index, {})
 
@@ -297,14 +304,15 @@ class ReviewView(PageView):
         v = self.verdict
         if v is None or self.journal is None:
             return
-        open_scene(self.window, "replay", journal=self.journal, deal_id=self.deal_id,
-                   at=v.index, back=self)
+        open_scene(self.window, "replay", journal=self.journal.to_dict(),
+                   deal_id=self.deal_id, at=v.index, back=self)
 
     def practice(self, index: int) -> Any:
         """A practice deal from the position before journal move ``index``."""
         from game.session.replay import practice
 
-        return practice(self.journal, index)   # type: ignore[arg-type]
+        assert self.journal is not None
+        return practice(self.journal, index)
 
     def play_from_here(self) -> None:
         v = self.verdict
@@ -395,9 +403,9 @@ class ReviewView(PageView):
         self.chart, self.legend = None, []
         review = self.review
         if self.key is None or (review is None and not self.running and not self.error):
-            t = self.add_text(_("There is no deal to review: a deal played in this version "
-                                "can be reviewed from History."), left, y, body, MUTED,
-                              width=col_w)
+            t = self.add_text(self.error or _("There is no deal to review: a deal played in "
+                                              "this version can be reviewed from History."),
+                              left, y, body, BAD if self.error else MUTED, width=col_w)
             return y - t.content_height
         if self.running:
             y = self._progress(left, y, col_w, body)

@@ -121,18 +121,36 @@ def _nesting_ok(text: str) -> bool:
     return True
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file strictly (see :func:`check_value`); raises on anything odd."""
-    with path.open("rb") as fh:
-        raw = fh.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise ValueError("the file is far too large")
-    text = raw.decode("utf-8")
-    if not _nesting_ok(text):
-        raise ValueError("it is nested too deeply")
-    data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
-    check_value(data)
+def parse_json(text: str | bytes, longest: int = MAX_FILE_BYTES) -> Any:
+    """Parse stored JSON (a file's bytes, a history row's text) strictly: ``ValueError``,
+    with the reason, for anything odd: longer than ``longest``, not UTF-8, nested too
+    deeply (checked before parsing, so nothing recurses deeply), not JSON, or holding
+    what :func:`check_value` refuses."""
+    if not isinstance(text, (str, bytes)):
+        raise ValueError(f"it is a {type(text).__name__}, not text")
+    if len(text) > longest:
+        raise ValueError("it is far too large")
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if not _nesting_ok(text):
+            raise ValueError("it is nested too deeply")
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        check_value(data)
+    except UnicodeError as exc:
+        raise ValueError("it holds bytes that are not text (UTF-8)") from exc
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"its text is cut short or garbled at character {exc.pos + 1}"
+                         ) from exc
+    except RecursionError as exc:   # (not past the check above; said plainly anyway)
+        raise ValueError("it is nested too deeply") from exc
     return data
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file strictly (:func:`parse_json`); raises on anything odd."""
+    with path.open("rb") as fh:
+        return parse_json(fh.read(MAX_FILE_BYTES + 1))
 
 
 def keep_aside(path: Path) -> Path | None:
@@ -151,12 +169,16 @@ def keep_aside(path: Path) -> Path | None:
     return None
 
 
+def reason(exc: BaseException) -> str:
+    """Why something could not be read, short enough to show (an exception's words)."""
+    why = str(exc).strip() or type(exc).__name__
+    return why if len(why) <= 120 else why[:117] + "..."
+
+
 def damaged_message(what: str, path: Path, exc: BaseException, aside: Path | None,
                     fresh: str) -> str:
     """Plain words for a damaged file: what it was, why, where it was kept, what now."""
-    why = str(exc).strip() or type(exc).__name__
-    if len(why) > 120:
-        why = why[:117] + "..."
+    why = reason(exc)
     from game.i18n import _
 
     if aside is not None:

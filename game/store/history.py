@@ -686,24 +686,31 @@ def _deals(con: sqlite3.Connection, game: str, limit: int, offset: int) -> list[
         rows)
 
 
-def replay_of(deal_id: str) -> dict[str, Any] | None:
-    """What replays ``deal_id`` exactly (its journal, as a save holds it), or None: a row
-    from before replays were kept, or one the history cannot read now."""
+def replay_text(deal_id: str) -> str | bytes | None:
+    """The stored journal of ``deal_id`` as kept, unchecked (read it through
+    ``saves.stored_journal``), or None: a row from before replays were kept, or one the
+    history cannot read now."""
     for r in held():
         if r.deal_id == deal_id:
-            return _replay_dict(r.replay)
+            return r.replay
 
     def read(con: sqlite3.Connection) -> Any:
         got = con.execute("SELECT replay FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
         return got[0] if got else None
-    return _replay_dict(_run(read, None, True))
+    text = _run(read, None, True)
+    return text if text is None or isinstance(text, (str, bytes)) else str(text)
+
+
+def replay_of(deal_id: str) -> dict[str, Any] | None:
+    """What replays ``deal_id`` exactly (its journal, as a save holds it), or None: a row
+    from before replays were kept, one the history cannot read now, or one that is not
+    JSON (``saves.stored_journal`` says why)."""
+    return _replay_dict(replay_text(deal_id))
 
 
 def _replay_dict(text: Any) -> dict[str, Any] | None:
-    if type(text) is not str or len(text) > MAX_REPLAY:
-        return None
     try:
-        d = json.loads(text)
+        d = files.parse_json(text, MAX_REPLAY)
     except ValueError:
         return None
     return d if isinstance(d, dict) else None

@@ -116,7 +116,7 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
         raise ValueError("it is not a saved deal")
     version = _int(d.get("version", 1), "the version", 1, VERSION)
     key = d.get("game")
-    if key not in GAMES or (game is not None and key != game):
+    if type(key) is not str or key not in GAMES or (game is not None and key != game):
         raise ValueError("it is not a saved deal of this game")
     cls = GAMES[key]
     deal_id = d.get("id", _new_id())
@@ -159,9 +159,39 @@ def journal_from_dict(d: Any, game: str | None = None) -> Journal:
             raise ValueError(f"the meta field {str(k)[:20]!r} has the wrong type")
     if "level" in meta:
         _text(meta["level"], "the level", 40)
-    if "human" in meta:
-        _int(meta["human"], "the human seat", 0, 7)
+    # against the game: its deck and options deal, and every seat named is at the table
+    players = cls.new(seed=seed, deck=deck, **options).num_players
+    _int(meta.get("human", 0), "the player's seat", 0, players - 1)
+    for k in ("seats", "levels"):
+        if len(meta.get(k) or ()) > players:
+            raise ValueError(f"the meta field {k!r} names more than {players} seats")
     return Journal(key, seed, deck, dict(options), moves, dict(meta), deal_id)
+
+
+def journal_from_text(text: str | bytes, game: str | None = None) -> Journal:
+    """The one way from a stored journal (a history row's ``replay``, a file's bytes) to
+    a :class:`Journal` that replays: parsed within bounds of size and depth (as a save
+    file is: :func:`game.store.files.parse_json`), every field
+    checked against the game (:func:`journal_from_dict`), and every move replayed.
+    Anything else raises ``ValueError`` with the reason in plain words."""
+    j = journal_from_dict(files.parse_json(text), game)
+    j.replay()
+    return j
+
+
+def stored_journal(deal_id: str) -> Journal | None:
+    """The journal the history keeps for ``deal_id``, checked (:func:`journal_from_text`):
+    None for a deal kept from before replays (or a history that cannot be read now);
+    ``ValueError``, with the reason, when its record is damaged (the row stays)."""
+    from game.store import history
+
+    text = history.replay_text(deal_id)
+    if text is None:
+        return None
+    j = journal_from_text(text)
+    if j.deal_id != deal_id:
+        raise ValueError("it holds the journal of another deal")
+    return j
 
 
 # ----- files --------------------------------------------------------------------------------
