@@ -186,6 +186,7 @@ def test_the_spec_bundles_babel_with_the_data_of_our_languages_only() -> None:
     excludes = next(k.value for n in ast.walk(tree) if isinstance(n, ast.Call)
                     for k in n.keywords if k.arg == "excludes")
     assert "babel" not in [getattr(e, "value", None) for e in excludes.elts]
+    assert 'hiddenimports.append("babel.dates")' in (ROOT / "cardclub.spec").read_text()
     wanted = {"LANGS", "BABEL_KEEP", "babel_needed"}
     nodes = [n for n in tree.body
              if isinstance(n, ast.FunctionDef) and n.name in wanted
