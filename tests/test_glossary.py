@@ -243,6 +243,63 @@ def test_every_case_a_translation_asks_for_is_one_its_glossary_has() -> None:
                     assert "{" not in out and "}" not in out, (lang, out)
 
 
+#: the placeholders a sentence puts a card in (game.i18n.words, game.i18n.moves, the tables)
+CARD_PLACEHOLDERS = ("card", "top", "attack", "target")
+#: the word for "card" after which a card's name stands bare, in apposition ("die Karte
+#: {card}", "kartou {card}"): its case is the word's, not the name's
+CARD_WORD = {"cs": r"kart\w*", "pl": r"kart\w*", "de": r"Karte", "es": r"carta"}
+_PLACED = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+def cased(lang: str) -> bool:
+    """Whether the glossary gives cards a case or an article in ``lang``."""
+    g = glossary(lang)
+    return bool(g.articles or g.deck.cases or g.joker)
+
+
+def bare_cards(lang: str, text: str) -> list[str]:
+    """The cards in ``text`` put without the case or article their grammar needs: a card
+    placeholder (or a Czech card mark of the rules screens) with no format spec, other
+    than in apposition after the word for card."""
+    word = CARD_WORD.get(lang)
+    out = []
+    for m in _PLACED.finditer(text):
+        if m.group(2) or not (m.group(1) in CARD_PLACEHOLDERS or CARD_MARK.fullmatch(m.group(0))):
+            continue
+        if word and re.search(rf"(?<!\w){word}\s+$", text[:m.start()], re.IGNORECASE):
+            continue
+        out.append(m.group(0))
+    return out
+
+
+def test_the_bare_card_checker_finds_a_card_without_its_article() -> None:
+    assert bare_cards("de", "greif mit {card} an") == ["{card}"]
+    assert bare_cards("de", "schlage {attack} mit {card:dat}") == ["{attack}"]
+    assert bare_cards("es", "pon {card} bajo el autobús") == ["{card}"]
+    assert bare_cards("es", "({source}: arriba está {top}, no {card:the})") == ["{top}"]
+    assert bare_cards("cs", "Po přebití přijde přiložení: tady {KL}, ponechaný") == ["{KL}"]
+    assert not bare_cards("de", "Die Karte {card} passt auf keinen Hilfsstapel: {n} {cards}")
+    assert not bare_cards("es", "Supera {card:a} o llévate el montón")
+    assert not bare_cards("cs", "Kartu {card} nemáš v ruce; {UH:acc} ano")
+
+
+def test_every_card_in_a_sentence_says_its_case_or_article() -> None:
+    """Where the glossary gives cards a case or an article (Czech and Polish decline them,
+    German and Spanish put the article), a translation names the case of every card it
+    puts into a sentence ({card:dat}, {card:the}, {top:nom}), as the English says "the
+    {card}": a bare {card} loses the article or the declension (issue 38)."""
+    langs = [lang for lang in TRANSLATED if cased(lang)]
+    assert {"cs", "pl", "de", "es"} <= set(langs)
+    found = []
+    for lang in langs:
+        for e in entries(lang):
+            for text in e.texts:
+                bare = bare_cards(lang, text)
+                if bare:
+                    found.append(f"{lang} {e!r}: {', '.join(bare)} without a case: {text!r}")
+    assert not found, f"{len(found)} bare cards:\n" + "\n".join(found[:60])
+
+
 # ---- every entry against the glossary ------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)

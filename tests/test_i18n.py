@@ -151,6 +151,17 @@ def test_plural_forms_of_n_cards(lang: str, expected: dict[int, str]) -> None:
 
 # ---- cards by their faces and names ---------------------------------------------------------
 
+def test_undo_and_back_are_different_words_in_every_language() -> None:
+    """Undo (take your last move back) stands beside Resume in the pause panel and Back
+    leaves a screen: the same word for both reads as navigation (issue 38: German had
+    "Zurück", Czech "Zpět" for both)."""
+    for lang in LANGS:
+        i18n.set_language(lang)
+        undo, back = i18n._("Undo"), i18n._("Back")
+        assert undo.casefold() != back.casefold(), (lang, undo)
+        assert undo.casefold() not in {i18n._(w).casefold() for w in ("Resume", "Continue")}
+
+
 def test_card_text_as_on_the_faces() -> None:
     ct = i18n.card_text
     assert [ct(c, "french") for c in ("TD", "JC", "QH", "AS", "7S")] == \

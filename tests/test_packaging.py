@@ -173,6 +173,35 @@ def test_the_spec_bundles_every_data_folder_and_the_catalogs() -> None:
     assert "ARCADE_FONTS" in spec and '"game.tools.debian"' in spec
 
 
+def test_the_spec_bundles_babel_with_the_data_of_our_languages_only() -> None:
+    """game.i18n.numbers writes the figures with Babel's CLDR data (issue 38): the bundle
+    keeps Babel and its data for the catalogs' languages and root, not ~750 other locales."""
+    import ast
+
+    import babel
+
+    from game.i18n import LANGUAGES, LOCALE_DIR
+
+    tree = ast.parse((ROOT / "cardclub.spec").read_text())
+    excludes = next(k.value for n in ast.walk(tree) if isinstance(n, ast.Call)
+                    for k in n.keywords if k.arg == "excludes")
+    assert "babel" not in [getattr(e, "value", None) for e in excludes.elts]
+    assert 'hiddenimports.append("babel.dates")' in (ROOT / "cardclub.spec").read_text()
+    wanted = {"LANGS", "BABEL_KEEP", "babel_needed"}
+    nodes = [n for n in tree.body
+             if isinstance(n, ast.FunctionDef) and n.name in wanted
+             or isinstance(n, ast.Assign) and {getattr(t, "id", "") for t in n.targets} & wanted]
+    assert len(nodes) == 3
+    space: dict = {"Path": Path, "locale": LOCALE_DIR}
+    exec(compile(ast.Module(nodes, []), "cardclub.spec", "exec"), space)
+    folder = Path(babel.__file__).parent
+    kept = {p.name for p in (folder / "locale-data").glob("*.dat")
+            if space["babel_needed"]("babel/locale-data", str(p))}
+    assert kept == {f"{code}.dat" for code in ("root", *LANGUAGES)}
+    assert space["babel_needed"]("babel", str(folder / "global.dat"))
+    assert space["babel_needed"]("sprites/cards", str(ROOT / "sprites" / "x.dat"))
+
+
 def test_audio_probe_silences_c_level_stderr(tmp_path: Path) -> None:
     """A stand-in Arcade and pyglet whose audio drivers write to file descriptor 2 while
     they are tried, as ALSA and OpenAL do without a sound card: the player sees nothing."""

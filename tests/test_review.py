@@ -387,6 +387,17 @@ def test_cli_review_on_the_spot(fast_cli: None, capsys: pytest.CaptureFixture[st
     assert "accuracy" in out.splitlines()[-1]
 
 
+def test_cli_review_of_dudak_says_the_chance_of_not_being_the_dudak(
+        fast_cli: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """In Dudák the value is the chance of not being the Dudák, as the review screen says
+    (issue 38): the CLI's header says so too."""
+    from game.cli import main
+
+    assert main(["review", "--game", "dudak", "--deal", "4"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "chance of not being the Dudák after each move" in head, head
+
+
 def test_cli_review_of_a_moves_file(fast_cli: None, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import main

@@ -19,7 +19,7 @@ from typing import Any
 import arcade
 
 from game.cards import JOKER
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number
 from game.i18n.moves import move_words
 from game.i18n.words import rank_text
 from game.rules import Event, Move
@@ -571,7 +571,7 @@ class AutobusTable(TableView):
             left = int(-res[s])
             lines.append(ngettext("{who}: {n} card left, score {score}",
                                   "{who}: {n} cards left, score {score}",
-                                  left).format(who=self.who(s), n=left, score=-left))
+                                  left).format(who=self.who(s), n=left, score=number(-left)))
         return title, lines
 
     def update_labels(self, obs: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from game.ai import levels
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.store import files, history, saves
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
@@ -67,14 +67,14 @@ def score_text(game: str, row: history.DealRow) -> str:
     if game == "durak":
         return {"win": _("W"), "loss": _("L"), "draw": _("D")}.get(row.outcome, "?")
     if game == "paodekuai":
-        return f"{row.score:+g}" if row.score else "0"
-    return f"{row.score:g}"
+        return signed(row.score)
+    return number(row.score)
 
 
 def average_text(game: str, value: float) -> str:
     if game == "paodekuai":
-        return f"{value:+.1f}"
-    return f"{value:.2f}" if game in ("durak", "dudak") else f"{value:.1f}"
+        return signed(value, 1)
+    return number(value, 2 if game in ("durak", "dudak") else 1)
 
 
 class HistoryView(PageView):
@@ -177,7 +177,7 @@ class HistoryView(PageView):
         self.rects.append((arcade.LRBT(bar_left, bar_left + bar_w * min(1.0, p.progress),
                                        mid - bar_h / 2, mid + bar_h / 2), (200, 150, 50)))
         xp = _("{xp} XP · {left} XP to level {next}").format(
-            xp=p.xp, left=p.next_level_xp - p.xp, next=p.level + 1)
+            xp=number(p.xp), left=number(p.next_level_xp - p.xp), next=p.level + 1)
         self.add_text(xp, bar_left + bar_w + 16 * s, mid, body, MUTED,
                       width=max(120.0, left + col_w - bar_left - bar_w - 16 * s),
                       anchor_y="center")
@@ -227,10 +227,10 @@ class HistoryView(PageView):
             return y - t.content_height
         header = [_("Level"), _("Deals"), _("Win rate"), _("Best streak"), _("Average score"),
                   _("With help")]
-        rows = [[level_label(self.game, st.level), str(st.deals),
-                 f"{st.win_rate:.0%}" if st.deals else "–", str(st.best_streak),
+        rows = [[level_label(self.game, st.level), number(st.deals),
+                 percent(st.win_rate) if st.deals else "–", number(st.best_streak),
                  average_text(self.game, st.average_score) if st.deals else "–",
-                 str(st.assisted)]
+                 number(st.assisted)]
                 for st in self.stats]
         y = self._table(left, y, col_w, body, [0.2, 0.12, 0.16, 0.17, 0.2, 0.15], header,
                         rows)
@@ -281,7 +281,7 @@ class HistoryView(PageView):
             h = max(1.0, tallest * v / top)
             self.rects.append((arcade.LBWH(left + i * step, y - tallest, side, h),
                                HELP_MARK if rows[i].assisted else ACCENT))
-        self.add_text(_("{n} XP").format(n=total), left + len(sums) * step + 8 * s,
+        self.add_text(_("{n} XP").format(n=number(total)), left + len(sums) * step + 8 * s,
                       y - tallest / 2, body * 0.85, MUTED, anchor_y="center")
         return y - tallest
 
@@ -289,14 +289,14 @@ class HistoryView(PageView):
         s = self.scale
         self.new_batch()
         title = ngettext("Past deals ({n} deal)", "Past deals ({n} deals)", self.total).format(
-            n=self.total)
+            n=number(self.total))
         t = self.add_text(title, left, y, head, ACCENT, width=col_w, bold=True)
         y -= t.content_height + 10 * s
         if not self.rows:
             return y
         header = [_("Date"), _("Level"), _("Result"), _("Score"), _("Moves"), _("Replay")]
         rows = [[date_text(r.played_at), level_label(self.game, r.level), result_text(r),
-                 score_text(self.game, r), str(r.moves),
+                 score_text(self.game, r), number(r.moves),
                  _("Open") if r.has_replay else _("no replay")] for r in self.rows]
         colors: list[tuple[int, ...]] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
@@ -309,7 +309,8 @@ class HistoryView(PageView):
         if self.total > len(self.rows):
             y -= 8 * s
             t = self.add_text(_("The latest {shown} of {total} deals are listed.").format(
-                shown=len(self.rows), total=self.total), left, y, body, MUTED, width=col_w)
+                shown=number(len(self.rows)), total=number(self.total)), left, y, body, MUTED,
+                width=col_w)
             y -= t.content_height
         return y
 

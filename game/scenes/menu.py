@@ -16,7 +16,7 @@ import arcade
 from game.about import version
 from game.ai import levels, menu_levels
 from game.games import INFO, GameInfo
-from game.i18n import _
+from game.i18n import _, number
 from game.rules.rng import DEAL_NUMBERS
 from game.scenes import SCENES
 from game.store import saves
@@ -271,7 +271,7 @@ class MenuView(arcade.View):
             b.place(x + bw / 2, 52 * s, bw, 54, max(9.0, font * min(1.0, squeeze + 0.1)))
             x += bw + gap
         p = self.profile
-        self.profile_label.set(_("Level {level} · {xp} XP").format(level=p.level, xp=p.xp))
+        self.profile_label.set(_("Level {level} · {xp} XP").format(level=p.level, xp=number(p.xp)))
         self.profile_label.place(20, h - 28 * s, max(12.0, 14 * s))
         self.version_label.set(_("Version {version}").format(version=version()))
         self.version_label.place(round(w - 20), round(h - 28 * s), max(11.0, 13 * s))

@@ -12,7 +12,7 @@ from typing import Any
 
 import arcade
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import HUMAN, Action, Slot, TableView
@@ -228,17 +228,19 @@ class PaoDeKuaiTable(TableView):
                 parts.append(_("2♠ kept: {n}").format(n=b["two_of_spades"]))
             if b["bombs"]:
                 parts.append(_("bombs in hand: {n}").format(n=b["bombs"]))
-            lines.append(_("{who} pays {total}: {parts}").format(
-                who=self.who(s), total=b["total"], parts=", ".join(parts)))
+            said = (_("You pay {total}: {parts}") if s == HUMAN
+                    else _("{who} pays {total}: {parts}"))
+            lines.append(said.format(who=self.who(s), total=number(b["total"]),
+                                     parts=", ".join(parts)))
             paid += b["total"]
         for s in range(3):
             effect = paid if s == winner else -(bill[s]["total"] if bill and bill[s] else 0)
             bonus = res[s] - effect
             if bonus:
-                lines.append(_("{who}: bomb bonuses {n:+d}").format(who=self.who(s),
-                                                                   n=int(bonus)))
+                lines.append(_("{who}: bomb bonuses {n}").format(who=self.who(s),
+                                                                n=signed(bonus)))
         lines.append(_("Points: ") + ", ".join(
-            f"{self.who(s)} {int(res[s]):+d}" for s in range(3)) + _(" (they sum to zero)"))
+            f"{self.who(s)} {signed(res[s])}" for s in range(3)) + _(" (they sum to zero)"))
         return title, lines
 
     def update_labels(self, obs: dict[str, Any]) -> None:

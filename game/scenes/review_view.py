@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number, percent, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.review.model import CHANCE, Job, Review, Verdict
 from game.rules import GAMES
@@ -48,11 +48,12 @@ BAR_FILL = (200, 150, 50)
 def value_text(key: str, unit: str, value: float) -> str:
     """What a position is worth, in the game's plain words."""
     if unit != CHANCE:
-        return _("{points} points expected").format(points=f"{value:+.1f}")
-    p = round(value * 100)
+        return _("{points} points expected").format(points=signed(value, 1))
     if key == "dudak":
-        return _("{p}% chance of not being the Dudák").format(p=p)
-    return _("{p}% chance to win").format(p=p)
+        # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
+        return _("{p} chance of not being the Dudák").format(p=percent(value))
+    # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
+    return _("{p} chance to win").format(p=percent(value))
 
 
 def verdict_sentence(unit: str, v: Verdict) -> str:
@@ -63,10 +64,11 @@ def verdict_sentence(unit: str, v: Verdict) -> str:
         return _("The computer agrees.")
     if v.mistake:
         if unit == CHANCE:
-            return _("A mistake: the computer's move keeps {p}% more chance.").format(
-                p=max(1, round(v.loss * 100)))
+            # TRANSLATORS: {p} is a per cent with its sign, "24%"
+            return _("A mistake: the computer's move keeps {p} more chance.").format(
+                p=percent(max(1, round(v.loss * 100)) / 100))
         return _("A mistake: the computer's move keeps {points} more points.").format(
-            points=f"{v.loss:.1f}")
+            points=number(v.loss, 1))
     if v.value_played >= v.value_best:
         return _("The computer would play another move, but yours looks at least as good.")
     return _("The computer prefers another move, but yours is about as good.")
@@ -78,7 +80,8 @@ def summary_text(review: Review) -> str:
     parts = [ngettext("{n} decision", "{n} decisions", n).format(n=n),
              ngettext("{n} mistake", "{n} mistakes", m).format(n=m)]
     if review.accuracy is not None:
-        parts.append(_("accuracy {p}%").format(p=round(review.accuracy)))
+        # TRANSLATORS: {p} is a per cent with its sign, "87%"
+        parts.append(_("accuracy {p}").format(p=percent(round(review.accuracy) / 100)))
     return " · ".join(parts)
 
 

@@ -22,7 +22,7 @@ from arcade.gui import UIFlatButton, UILabel, UIManager, UISlider, UIWidget
 from game import i18n
 from game.ai import levels
 from game.games import INFO
-from game.i18n import _
+from game.i18n import _, number, percent
 from game.store import settings as settings_store
 from game.ui import assets, look
 from game.ui.page import back_action
@@ -115,7 +115,7 @@ def pace_text(position: float) -> str:
     if pace <= 0:
         return "×∞"
     speed = 1 / pace
-    return f"×{speed:.1f}" if speed >= 1 else f"×{speed:.2f}"
+    return "×" + number(speed, 1 if speed >= 1 else 2)
 
 
 class SettingsView(arcade.View):
@@ -387,8 +387,9 @@ class SettingsView(arcade.View):
         cy = self.row(3)
         x0, x1 = self.control
         bw = min(260 * self.s, x1 - x0)
-        self.add_button("look-reset", _("Neutral (50%)"), x0 + bw / 2, cy, bw,
-                        max(48.0, 48 * self.s), self.reset_look, 16 * self.s)
+        # TRANSLATORS: {p} is a per cent with its sign, "50%"
+        self.add_button("look-reset", _("Neutral ({p})").format(p=percent(0.5)), x0 + bw / 2,
+                        cy, bw, max(48.0, 48 * self.s), self.reset_look, 16 * self.s)
         self.add_label(_("Applies to the whole table."), self.left, cy, self.label_w,
                        14 * self.s, MUTED)
         # the live preview: a corner of a table, drawn through the same pass
@@ -412,14 +413,12 @@ class SettingsView(arcade.View):
 
     @staticmethod
     def value_text(name: str, value: float) -> str:
-        """The number beside a slider, with the language's decimal sign."""
+        """The number beside a slider, as the language writes it ("×1,5", "80 %")."""
         if name == "pace":
-            text = pace_text(value)
-            return text if i18n.language() == "en" else text.replace(".", ",")
+            return pace_text(value)
         if name == "speed":
-            text = f"×{value:.1f}"
-            return text if i18n.language() == "en" else text.replace(".", ",")
-        return f"{value:.0f}%" if i18n.language() == "en" else f"{value:.0f} %"
+            return "×" + number(value, 1)
+        return percent(value / 100)
 
     def update_values(self) -> None:
         """The number beside each slider."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import arcade
 
+from game.i18n import percent, signed
 from game.review.model import CHANCE, Verdict
 
 HIT_RADIUS = 24.0          # px: a tap this near a point picks it (a finger's width)
@@ -112,8 +113,8 @@ class Chart:
     def grid(self) -> list[tuple[float, str, bool]]:
         """The axis lines: (y, label, whether it is the middle line: 50% or 0 points)."""
         if self.unit == CHANCE:
-            return [(self.y_of(v), f"{round(v * 100)}%", v == 0.5) for v in (0.0, 0.5, 1.0)]
-        return [(self.y_of(v), f"{v:+g}" if v else "0", v == 0)
+            return [(self.y_of(v), percent(v), v == 0.5) for v in (0.0, 0.5, 1.0)]
+        return [(self.y_of(v), signed(v), v == 0)
                 for v in (self.lo, 0.0, self.hi)]
 
     def hit(self, x: float, y: float, radius: float = HIT_RADIUS) -> int | None:
