@@ -247,6 +247,7 @@ def test_durak_hard_answers_when_the_moves_given_all_lose_in_the_endgame() -> No
         if g.is_over:
             continue
         seat, legal = g.current_player, g.legal_moves()
+        assert seat is not None
         obs = g.observation(seat)
         bot = make_bot("durak", "hard", seed=1, overrides={"iterations": 8})
         assert isinstance(bot, DurakSearch)
