@@ -238,7 +238,7 @@ def test_durak_hard_answers_when_the_moves_given_all_lose_in_the_endgame() -> No
     for seed in range(400):
         r = random.Random(seed)
         g = GAMES["durak"].new(seed=seed)
-        while not g.is_over and g.observation(g.current_player)["talon_size"] > 0:
+        while not g.is_over and g.observation(g.current_player or 0)["talon_size"] > 0:
             g.play(r.choice(g.legal_moves()))
         for _ in range(r.randrange(21)):
             if g.is_over:
