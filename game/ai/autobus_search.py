@@ -246,8 +246,8 @@ class AutobusSearch(Ismcts[Any, Move]):
         sim = self.sim
         assert isinstance(sim, AutobusSim)
         self._st = None
-        if len(legal) == 1:
-            self.root_moves, self.root_priors, self._final = [legal[0]], [0.0], True
+        if self._final:                  # one distinct move
+            self.root_priors = [0.0]
             return
         st = from_obs(observation)
         self._st = st
@@ -261,14 +261,16 @@ class AutobusSearch(Ismcts[Any, Move]):
         plans = planner.root_plans(st, legal)
         vals = {m: v for m, (v, _) in plans.items()}
         sim.root_plans = {m: p for m, (_, p) in plans.items()}
-        ranked = sorted(vals, key=lambda m: -vals[m]) or [legal[0]]
+        # the planner ranks distinct first moves only, so of a part of ``legal`` (a hint's
+        # next best) it may rank one move or none: the normal move is always a candidate
+        ranked = sorted(vals, key=lambda m: -vals[m])
         self.root_moves = ranked[:self.width]
         hm = self._heuristic.decide(observation, legal)
         if hm not in self.root_moves:    # the opponent model's own choice is a candidate
             self.root_moves.append(hm)
         self.root_priors = sim.prior_list(self.root_moves, vals)
-        self._final = (len(self.root_moves) == 1
-                       or vals[ranked[0]] - vals[ranked[1]] > self.margin)
+        self._final = (len(self.root_moves) == 1 or len(ranked) > 1
+                       and vals[ranked[0]] - vals[ranked[1]] > self.margin)
 
     def best(self) -> Move:
         if not self._legal:

@@ -132,7 +132,7 @@ class DurakSearch(Ismcts[Fast, int]):
             values = self._solver.move_values(g, seat, self.solve_nodes)
         except Unsolved:
             return
-        top = max(values.values())
+        top = max(values[m] for m in self.root_moves)    # the best of the moves given
         keep = [m for m in self.root_moves if values[m] == top]
         if top == 2 or len(keep) == 1:
             pick = normal_move(g)

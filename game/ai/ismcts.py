@@ -208,11 +208,13 @@ class Ismcts(Anytime, Generic[S, M]):
         self._seat = int(observation["seat"])
         codes = [self._code(m) for m in self._legal]
         self._by_code = dict(zip(codes, self._legal, strict=True))
-        self.root_moves, self.root_priors = codes, None
+        #: one root move per distinct legal move (``legal`` may be any non-empty part of
+        #: the legal moves, a hint's next best, and may hold equal moves)
+        self.root_moves, self.root_priors = list(self._by_code), None
         self._root = Node(-1)
         self._spent = 0.0
         self._count = 0
-        self._final = len(legal) == 1
+        self._final = len(self.root_moves) == 1
         self._guessed = None
         self._deal, self._scores = None, []
         self._diff, self._diff_sq, self._pairs = [], [], 0
@@ -232,7 +234,7 @@ class Ismcts(Anytime, Generic[S, M]):
     def best(self) -> Move:
         if not self._legal:
             raise RuntimeError("best() before start()")
-        if len(self._legal) == 1:
+        if len(self._by_code) == 1:
             return self._legal[0]
         return self._by_code[self._pick()]
 
@@ -349,7 +351,10 @@ class Ismcts(Anytime, Generic[S, M]):
             if hints:
                 hint = node.hint
                 if hint is None or hint not in moves:
-                    hint = node.hint = moves[0] if len(moves) == 1 else sim.hint(s, moves)
+                    hint = moves[0] if len(moves) == 1 else sim.hint(s, moves)
+                    if hint not in moves:       # a policy blind to ``moves`` (a part of
+                        hint = moves[0]         # the legal moves at the root)
+                    node.hint = hint
             room = (len(moves) if not widen or (node is root and self.root_all)
                     else 1 + int(widen * sqrt(node.visits)))
             tried = [m for m in moves if m in kids]

@@ -148,7 +148,6 @@ class TableView(arcade.View):
             self.level_text = self.replay_controls.title_text()
         self.hinted: Move | None = None           # the hint on show
         self.hinted_button: Button | None = None  # its button, for a move made by one
-        self._hints: tuple[object, list[Move]] = (None, [])   # decision, hints shown
         self.action_specs = self.make_actions()
         self.actions = ButtonGroup(*(Button(a.label(), lambda a=a: self.press_action(a),
                                             a.style, name=a.name)
@@ -560,23 +559,17 @@ class TableView(arcade.View):
         self.flash(_("Taken back to your previous move."))
 
     def ask_hint(self) -> None:
-        """Ask the hard level what it would play; a second press, the next best."""
+        """Ask the hard level what it would play; a second press, the next best (the
+        session keeps which were shown)."""
         if (not self.app.settings.allow_assist or not self.human_to_act
                 or self.session.hinting):
             return
-        key = (self.session.moves_played, self.session.assists["undos"])
-        decision, shown = self._hints
-        if decision != key or len(shown) >= len(self.human_moves()):
-            shown = []                       # a new decision, or all shown: start again
-        self._hints = (key, shown)
-        if self.session.start_hint(exclude=shown):
+        if self.session.start_hint():
             self.refresh()
 
     def show_hint(self, move: Move) -> None:
         """The hint, the way the player would make it: its cards lift and its target
         glows (or its button does), with one line in plain words."""
-        key, shown = self._hints
-        self._hints = (key, [*shown, move])
         self.clear_hint()
         self.hinted = move
         picks = self.picks(move)

@@ -12,7 +12,9 @@ Help for the human: ``undo`` takes the deal back to the human's previous decisio
 computers' replies with it) by replaying the journal's first moves: the deck order and
 the deal's own generator are in the journal, so every hidden draw after an undo is the
 one it would have been. ``start_hint`` / ``hint_step`` ask the hard level, from the
-human's observation alone, what it would play. Both are counted in the journal
+human's observation alone, what it would play; each further hint at the same decision
+is the next best, a legal move not shown yet, until every distinct one has been shown
+and the hints start again from the best. Both are counted in the journal
 (``assists``), so an assisted deal can never pass for an unassisted one.
 
 Pure Python: no arcade or pyglet import.
@@ -95,6 +97,7 @@ class DealSession:
         self._movers: list[int] | None = None      # the seat of each journal move
         self._hint: tuple[Bot, object] | None = None  # the hint search under way, and
                                                       # the decision it is for
+        self._shown: list[Move] = []      # the hints shown at this decision
 
     def make_bots(self) -> dict[int, Bot]:
         """The computers' bots, as new (each seeded from the deal's seed and its seat)."""
@@ -202,7 +205,7 @@ class DealSession:
         events = self.game.play(m)
         if self._movers is not None and seat is not None:
             self._movers.append(seat)
-        self._hint = None
+        self._new_decision()
         if self.saving:     # after every move, on the writer thread: no frame waits for it
             saves.add_move(self.journal, m, background=True)
         else:
@@ -281,7 +284,7 @@ class DealSession:
         del movers[last:]
         self._count("undos")
         self.pacer.reset(self.make_bots())   # decisions begin anew, with no memory
-        self._hint = None
+        self._new_decision()
         if self.saving:
             files.writer.submit(saves.path_for(self.journal.game), self.journal.to_dict())
         self._changed(Change("undo", self.human))
@@ -293,15 +296,25 @@ class DealSession:
         self.game = state
         self.journal.moves[:] = list(moves)
         self._movers = None
-        self._hint = None
+        self._new_decision()
         self.pacer.reset(self.make_bots())
         self._changed(Change("jump"))
 
+    def _new_decision(self) -> None:
+        """The position changed: no hint under way, none shown."""
+        self._hint, self._shown = None, []
+
     def start_hint(self, exclude: list[Move] | None = None) -> bool:
-        """Ask the hard level what it would play now, from the human's observation only
-        (``exclude``: moves already shown, for the next-best); False if it is not the
-        human's turn or nothing is left to suggest."""
-        legal = [m for m in self.human_moves() if m not in (exclude or [])]
+        """Ask the hard level what it would play now, from the human's observation only,
+        among the legal moves not shown yet at this decision: the best, then the next
+        best; once every distinct legal move has been shown, the best again.
+        ``exclude``: these moves left out instead of those shown, with no starting again.
+        False if it is not the human's turn or nothing is left to suggest."""
+        moves = self.human_moves()
+        shown = self._shown if exclude is None else exclude
+        legal = [m for m in moves if m not in shown]
+        if not legal and exclude is None:    # every one shown: round again
+            self._shown, legal = [], list(moves)
         if not legal:
             return False
         bot = make_bot(self.key, HINT_LEVEL, seed=self.seed * 8 + self.human + 4)
@@ -325,7 +338,9 @@ class DealSession:
         if not bot.step(seconds):
             return None
         self._hint = None
-        return bot.best()
+        move = bot.best()
+        self._shown.append(move)
+        return move
 
     def hint(self, exclude: list[Move] | None = None, seconds: float = 60.0) -> Move | None:
         """The hint at once (tools and tests): start, think to the end, answer."""
