@@ -273,7 +273,7 @@ def test_a_locked_history_neither_blocks_nor_raises() -> None:
         t = time.monotonic()
         assert history.store_review(deal, {"k": 2}) is False
         history.review_of(deal)          # a WAL reader may or may not see it: no raise
-        assert time.monotonic() - t < 2.0
+        assert time.monotonic() - t < history.WRITE_TIMEOUT   # not waited for the lock
     finally:
         con.execute("ROLLBACK")
         con.close()
@@ -316,7 +316,7 @@ def test_a_review_can_be_cancelled(mode: str) -> None:
     time.sleep(0.3)
     t = time.monotonic()
     job.cancel()
-    assert time.monotonic() - t < 1.5
+    assert time.monotonic() - t < 10     # not the whole review (minutes at these sizes)
     assert job.done and job.error is None and not job.review.complete
     assert job.progress[0] < job.progress[1]
 
