@@ -378,10 +378,12 @@ def test_random_mutations_of_the_database_never_crash() -> None:
 def _show_history(window, game: str):  # type: ignore[no-untyped-def]
     from game.scenes.history_view import HistoryView
     from game.tools.drive import pump
+    from tests.ui_helpers import until_read
 
     view = HistoryView(window, game=game)
     window.show_view(view)
     pump(window, 2)
+    until_read(window, view)
     return view
 
 
@@ -428,6 +430,9 @@ def test_history_screen_shows_statistics_and_past_deals_and_goes_back(
     tab = view.buttons.by_name("paodekuai")
     tap(app, tab.cx, tab.cy)
     assert view.game == "paodekuai"
+    from tests.ui_helpers import until_read
+
+    until_read(app, view)
     texts = view.drawn_texts()
     assert "Past deals (0 deals)" in texts
     assert any(t.startswith("No finished deals yet") for t in texts)
@@ -494,6 +499,9 @@ def test_the_history_screen_charts_the_last_deals_with_help_marked(app) -> None:
     view = app.open("history", game="durak")
     pump(app, 3)
     assert isinstance(view, HistoryView)
+    from tests.ui_helpers import until_read
+
+    until_read(app, view)
     squares = [(r, c) for r, c in view.rects if c in CHART.values() and r.width == r.height]
     assert [c for _, c in squares] == [CHART[o] for o, _ in plan]
     bands = [r for r, c in view.rects if c == HELP_MARK and abs(r.height - 0.28 * r.width) < 0.5]

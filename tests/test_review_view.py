@@ -16,7 +16,7 @@ from game.review.model import CHANCE, POINTS, Review, Verdict
 from game.rules import GAMES
 from game.store import files, history
 from game.tools.drive import pump
-from tests.ui_helpers import drag, tap
+from tests.ui_helpers import drag, tap, until_read
 
 NOTATION = re.compile(r"\b([2-9TJQKA][SHDC]|[6-9TUOKA][LHBA])\b")
 
@@ -475,6 +475,7 @@ def test_history_opens_a_deal_as_replay_or_review(
     history.record_deal("durak", "easy", 2, 30, "loss", 0.0, deal_id="0" * 32)  # no journal
     view = app.open("history", game="durak")
     pump(app, 2)
+    until_read(app, view)
     assert isinstance(view, HistoryView)
     opened = _record(app, monkeypatch)
     assert "no replay" in view.drawn_texts() and "Open" in view.drawn_texts()
@@ -529,6 +530,7 @@ def test_history_review_opens_the_real_review_view(app, cache) -> None:  # type:
     cache[deal_id] = durak_review(journal).to_dict()
     view = app.open("history", game="durak")
     pump(app, 2)
+    until_read(app, view)
     tap(app, *_row_point(view, deal_id))
     b = view.choice.buttons.by_name("review")
     tap(app, b.cx, b.cy)

@@ -75,3 +75,15 @@ def play_deal(window: arcade.Window, view: TableView, act: Act | None = None, *,
         pump(window)
     raise AssertionError(f"the deal did not finish in {frames} frames "
                          f"({len(session.journal.moves)} moves, {made} by the human)")
+
+
+def until_read(window: arcade.Window, view: Any, limit: float = 60.0) -> None:
+    """Frames until the History page has its read back (it reads off the window's
+    thread): a bounded wait on a condition, never on a time."""
+    import time
+
+    end = time.monotonic() + limit
+    while view.loading:
+        assert time.monotonic() < end, "the history's read never came back"
+        pump(window, 1)
+    pump(window, 1)

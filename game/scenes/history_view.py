@@ -3,7 +3,9 @@
 score), all from the SQLite history (``game.store.history``).  A tab per game, Back to the
 menu, a page that scrolls by wheel, drag or keys.  The history is read in one bounded wait:
 while another program holds it locked the page says so, stays live, and reads again
-every :data:`RETRY` seconds."""
+every :data:`RETRY` seconds.  The history is read off the window's thread
+(:class:`~game.ui.background.Fetch`), a page of :data:`PAGE` deals at a time, so that no
+history size makes the window wait: until a read is back the page says "Loading…"."""
 from __future__ import annotations
 
 import time
@@ -18,6 +20,7 @@ from game.ai import levels
 from game.i18n import _, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.store import files, history, saves
+from game.ui.background import Fetch
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -26,7 +29,12 @@ if TYPE_CHECKING:
     from game.ui.window import Window
 
 ORDER = ("durak", "paodekuai", "dudak", "autobus")
-SHOWN = 200                       # past deals listed per game (the latest)
+#: past deals listed at a time (newer and older: a tap); each row is six texts, and laying
+#: out 25 rows took 130 to 290 ms on software GL: 15 keep the frame a page turns in short
+PAGE = 15
+#: how long opening History waits for its read before it shows "Loading…" (a fraction of
+#: a frame: a quick read then shows at once, with no flash)
+WAIT_AT_OPEN = 0.008
 ROWS_PER_BATCH = 25
 BAD = (160, 40, 30)
 WIN_COLOR = (30, 110, 50)
@@ -87,33 +95,73 @@ class HistoryView(PageView):
             self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
                                     SECONDARY, name=key))
         self.row_boxes: list[tuple[float, float, history.DealRow]] = []  # top, bottom
+        self.page_links: list[tuple[float, float, float, float, int]] = []  # box, offset
         self.choice: Panel | None = None       # what to do with a tapped deal
-        self.load()
+        self.offset = 0                        # the first deal listed (0: the latest)
+        self.profile = history.profile_for(0)
+        self.stats: list[history.LevelStats] = []
+        self.total = 0
+        self.rows: list[history.DealRow] = []
+        self.latest: list[history.DealRow] = []
+        self.history_busy = False
+        self.fetch: Fetch[history.Overview] | None = None
+        self.load(wait=WAIT_AT_OPEN)
         self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
                                if m)
         self.relayout()
 
     # ----- data ------------------------------------------------------------------------
-    def load(self) -> None:
-        """Read the profile, the statistics and the latest deals of the chosen game (one
-        snapshot, one bounded wait: a locked history leaves ``history_busy`` set)."""
-        seen = history.overview(self.game, limit=SHOWN)
-        self.profile, self.stats, self.total, self.rows = (seen.profile, seen.stats,
-                                                           seen.total, seen.rows)
+    @property
+    def loading(self) -> bool:
+        """A read of the history is on its way (the page says "Loading…")."""
+        return self.fetch is not None
+
+    def load(self, wait: float = 0.0) -> None:
+        """Read the profile, the statistics, the chart's deals and a page of the list of
+        the chosen game (one snapshot, one bounded wait: a locked history leaves
+        ``history_busy`` set), on a thread: :meth:`on_update` takes the result."""
+        game, offset = self.game, self.offset
+        self.fetch = Fetch(lambda: history.overview(game, limit=PAGE, offset=offset,
+                                                    latest=CHART_DEALS), "history-read")
+        self.retry_at = time.monotonic() + RETRY
+        if wait and self.fetch.wait(wait):
+            self.take()
+
+    def take(self) -> bool:
+        """The read's result onto the page, when it is back; whether it was."""
+        fetch = self.fetch
+        if fetch is None or not fetch.done:
+            return False
+        self.fetch = None
+        seen = fetch.result
+        if seen is None:           # the read failed outright: what a locked history shows
+            seen = history.Overview(history.profile_for(0), [], 0, [], busy=True)
+        self.profile, self.stats, self.total, self.rows, self.latest = (
+            seen.profile, seen.stats, seen.total, seen.rows, seen.latest)
         self.history_busy = seen.busy
         self.retry_at = time.monotonic() + RETRY
+        return True
 
     def on_update(self, delta_time: float) -> None:
-        if getattr(self, "history_busy", False) and time.monotonic() >= self.retry_at:
+        if self.take():
+            self.relayout()
+        elif (self.history_busy and self.fetch is None
+              and time.monotonic() >= self.retry_at):
             self.load()
-            if not self.history_busy:      # free again: the page shows what it holds
-                self.relayout()
         super().on_update(delta_time)
 
     def select(self, game: str) -> None:
         self.game = game
         self.scroll = 0.0
-        self.load()
+        self.offset = 0
+        self.rows, self.latest, self.stats, self.total = [], [], [], 0
+        self.load(wait=WAIT_AT_OPEN)
+        self.relayout()
+
+    def turn_page(self, offset: int) -> None:
+        """List the deals from the ``offset``-th latest on (Newer / Older)."""
+        self.offset = max(0, offset)
+        self.load(wait=WAIT_AT_OPEN)
         self.relayout()
 
     def on_key_press(self, key: int, modifiers: int) -> None:
@@ -153,6 +201,9 @@ class HistoryView(PageView):
         if self.notice:
             t = self.add_text(self.notice, left, y, body, BAD, width=col_w)
             y -= t.content_height + 12 * s
+        if self.loading and not self.rows:
+            t = self.add_text(_("Loading…"), left, y, head, MUTED, width=col_w)
+            return y - t.content_height
         if self.history_busy:
             t = self.add_text(_("Your history is busy: another program is using it. Your "
                                 "finished deals are kept and show here once it is free."),
@@ -246,7 +297,7 @@ class HistoryView(PageView):
         """The last deals at a glance, oldest first: one square each (won, drawn, lost;
         a gold band on top when played with help), and under them the XP they brought,
         added up deal by deal, as bars."""
-        rows = list(reversed(self.rows[:CHART_DEALS]))
+        rows = list(reversed(self.latest[:CHART_DEALS]))
         if not rows:
             return y
         s = self.scale
@@ -306,17 +357,40 @@ class HistoryView(PageView):
         self.row_boxes = [(top, low, r) for (top, low), r in zip(boxes, self.rows,
                                                                  strict=True)]
         self.rows_x = (left, left + col_w)
+        self.page_links = []
         if self.total > len(self.rows):
             y -= 8 * s
-            t = self.add_text(_("The latest {shown} of {total} deals are listed.").format(
-                shown=number(len(self.rows)), total=number(self.total)), left, y, body, MUTED,
-                width=col_w)
-            y -= t.content_height
+            first = self.offset + 1
+            t = self.add_text(_("Deals {first} to {last} of {total}, the latest first").format(
+                first=number(first), last=number(self.offset + len(self.rows)),
+                total=number(self.total)), left, y, body, MUTED, width=col_w)
+            y -= t.content_height + 10 * s
+            links = []
+            if self.offset > 0:
+                links.append((_("‹ Newer deals"), max(0, self.offset - PAGE)))
+            if self.offset + len(self.rows) < self.total:
+                links.append((_("Older deals ›"), self.offset + PAGE))
+            x = left
+            for label, target in links:
+                t = self.add_text(label, x, y, body * 1.1, ACCENT, bold=True)
+                pad = 10 * s
+                self.rects.append((arcade.LRBT(x - pad, x + t.content_width + pad,
+                                               y - t.content_height - pad, y + pad),
+                                   ROW_SHADE))
+                self.page_links.append((x - pad, x + t.content_width + pad,
+                                        y - t.content_height - pad, y + pad, target))
+                x += t.content_width + 40 * s
+            y -= (t.content_height + 10 * s) if links else 0
         return y
 
     # ----- a past deal: replay or review -------------------------------------------------
     def on_page_tap(self, x: float, y: float) -> None:
-        """A tap on a past deal's row (anywhere on it) asks what to do with that deal."""
+        """A tap on a past deal's row (anywhere on it) asks what to do with that deal; a
+        tap on Newer / Older lists those deals."""
+        for x0, x1, y0, y1, target in self.page_links:
+            if x0 <= x <= x1 and y0 <= y <= y1 and not self.loading:
+                self.turn_page(target)
+                return
         left, right = getattr(self, "rows_x", (0.0, 0.0))
         if not left <= x <= right:
             return

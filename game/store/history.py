@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from game.store import files
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 OUTCOMES = ("win", "draw", "loss")
 BASE_XP = {"win": 20, "draw": 10, "loss": 5}
 DIFFICULTY = {"random": 0.5, "easy": 1.0, "normal": 1.5, "hard": 2.0}
@@ -69,6 +69,14 @@ BOUNDS = (f"typeof(xp) = 'integer' AND xp BETWEEN 0 AND {MAX_DEAL_XP}"
           " AND outcome IN ('win', 'draw', 'loss') AND surrendered IN (0, 1)"
           " AND typeof(game) = 'text' AND typeof(level) = 'text'"
           " AND typeof(played_at) = 'text' AND assisted IN (0, 1)")
+
+
+def _bounds_of(row: str) -> str:
+    """:data:`BOUNDS` for the ``NEW`` or ``OLD`` row of a trigger."""
+    return re.sub(r"\b(xp|moves|players|score|outcome|surrendered|game|level|played_at"
+                  r"|assisted)\b", lambda m: f"{row}.{m.group(1)}", BOUNDS)
+
+
 _COLUMNS = ("id, deal_id, game, played_at, level, players, moves, outcome, score, surrendered,"
             " xp, assisted")
 #: held rows sort after every stored row (the latest deals)
@@ -98,7 +106,29 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # the review of a deal (game/review), kept so it is not made again; a table of its
     # own, so a deal still on its way through the outbox can have one too
     5: ("CREATE TABLE reviews (deal_id TEXT PRIMARY KEY, review TEXT NOT NULL)",),
+    # every column the statistics, the XP and the list read (all but the result and the
+    # journal): those reads scan this narrow index, not the rows with their journals
+    # (50,000 deals: the XP in 28 ms instead of 74, the list's page in 9 instead of 330)
+    6: ("CREATE INDEX deals_counted ON deals (game, assisted, level, outcome, score, xp,"
+        " surrendered, moves, players, played_at, deal_id)",
+        # the XP of every counted row, kept up to date by the database itself (whatever
+        # program writes a row), so that start-up and the menu read one number
+        "CREATE TABLE totals (id INTEGER PRIMARY KEY CHECK (id = 1), xp INTEGER NOT NULL)",
+        f"INSERT INTO totals SELECT 1, COALESCE(SUM(xp), 0) FROM deals WHERE {BOUNDS}",
+        f"CREATE TRIGGER totals_in AFTER INSERT ON deals WHEN {_bounds_of('NEW')}"
+        " BEGIN UPDATE totals SET xp = xp + NEW.xp; END",
+        f"CREATE TRIGGER totals_out AFTER DELETE ON deals WHEN {_bounds_of('OLD')}"
+        " BEGIN UPDATE totals SET xp = xp - OLD.xp; END",
+        f"CREATE TRIGGER totals_change AFTER UPDATE ON deals BEGIN UPDATE totals SET xp ="
+        f" xp - (CASE WHEN {_bounds_of('OLD')} THEN OLD.xp ELSE 0 END)"
+        f" + (CASE WHEN {_bounds_of('NEW')} THEN NEW.xp ELSE 0 END); END"),
 }
+#: a database up to this size is checked whole when first opened; a larger one is checked
+#: by a thread of its own, so that start-up does not grow with the history (what the check
+#: finds is acted on at the next use, as if found at once)
+CHECK_AT_ONCE_BYTES = 16_000_000
+#: ... and that thread starts this long after, so that it does not slow the window's start
+CHECK_APART_AFTER = 5.0
 #: the longest replay a row keeps (a journal of the longest deal is far shorter)
 MAX_REPLAY = 2_000_000
 #: the longest review kept (one of the longest deal is far shorter)
@@ -111,6 +141,8 @@ _checked: set[str] = set()        # databases checked (integrity, schema) in thi
 _messages: list[str] = []         # damaged databases put aside, for the player
 _read_busy = False                # the latest read met another program's lock
 _last_profile: dict[str, Profile] = {}   # per database: shown while it is busy
+_found_damage: dict[str, str] = {}        # per database: what a checking thread found
+_stopping = threading.Event()             # never set: the checking thread's pause
 _held_lock = threading.Lock()
 _held: dict[str, dict[str, Record]] = {}  # per data folder: deals not yet in the database
 _kept: dict[str, set[str]] = {}           # ... of which the outbox file is on disk
@@ -271,17 +303,54 @@ def _open(path: Path, timeout: float) -> sqlite3.Connection:
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
         key = str(path)
+        if key in _found_damage:
+            raise Damaged(_found_damage.pop(key))
         if key not in _checked:
-            faults = [str(r[0]) for r in con.execute("PRAGMA integrity_check(100)")]
-            damage = [f for f in faults if f != "ok" and not _ROW_FAULT.match(f)]
-            if damage:     # (a row that breaks a CHECK is refused when read, not damage)
-                raise Damaged(f"the integrity check failed: {damage[0][:60]}")
+            big = _size(path) > CHECK_AT_ONCE_BYTES
+            if not big:
+                _check(con)
             _migrate(con)
             _checked.add(key)
+            if big:
+                threading.Thread(target=_check_apart, args=(path,), daemon=True,
+                                 name="history-check").start()
     except BaseException:
         con.close()
         raise
     return con
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _check(con: sqlite3.Connection) -> None:
+    """``PRAGMA integrity_check``: raises Damaged for damage (a row that breaks a CHECK
+    is refused when read, not damage)."""
+    faults = [str(r[0]) for r in con.execute("PRAGMA integrity_check(100)")]
+    damage = [f for f in faults if f != "ok" and not _ROW_FAULT.match(f)]
+    if damage:
+        raise Damaged(f"the integrity check failed: {damage[0][:60]}")
+
+
+def _check_apart(path: Path) -> None:
+    """The whole check of a large database, on a thread and a connection of its own; the
+    damage it finds is raised by the next :func:`_open` (which puts the file aside)."""
+    _stopping.wait(CHECK_APART_AFTER)
+    try:
+        con = sqlite3.connect(path, timeout=WRITE_TIMEOUT, isolation_level=None)
+        try:
+            _check(con)
+        finally:
+            con.close()
+    except Exception as exc:  # a thread of the history's own: it only reports
+        if _is_damage(exc) or isinstance(exc, Damaged):
+            _found_damage[str(path)] = str(exc)
+        else:
+            log.warning("history: the check of %s stopped: %s", path, exc)
 
 
 def _set_aside(path: Path, exc: BaseException) -> None:
@@ -385,6 +454,7 @@ def forget_checks() -> None:
     global _read_busy
     _checked.clear()
     _messages.clear()
+    _found_damage.clear()
     _last_profile.clear()
     _read_busy = False
 
@@ -677,13 +747,22 @@ def count_deals(game: str | None = None) -> int:
 def _deals(con: sqlite3.Connection, game: str, limit: int, offset: int) -> list[DealRow]:
     rows = con.execute(
         "SELECT played_at, level, outcome, score, surrendered, moves, players, xp, assisted,"
-        " deal_id, deal_id IN (SELECT deal_id FROM main.deals WHERE replay IS NOT NULL)"
-        " OR deal_id IN (SELECT deal_id FROM temp.held_replays)"
-        " FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        " deal_id FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
         (game, min(10_000, max(0, limit)), max(0, offset))).fetchall()
-    return _rows(lambda a, b, c, d, e, f, g, h, i, j, k: DealRow(
-        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i), _s(j), bool(k)),
-        rows)
+    # which of them can be replayed: asked of these rows only (a question over the whole
+    # table would read every journal)
+    ids = [r[9] for r in rows]
+    replayable: set[Any] = set()
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ",".join("?" * len(chunk))
+        replayable.update(r[0] for r in con.execute(
+            f"SELECT deal_id FROM main.deals WHERE deal_id IN ({marks})"
+            " AND replay IS NOT NULL UNION SELECT deal_id FROM temp.held_replays"
+            f" WHERE deal_id IN ({marks})", chunk + chunk))
+    return _rows(lambda a, b, c, d, e, f, g, h, i, j: DealRow(
+        _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i), _s(j),
+        j in replayable), rows)
 
 
 def replay_text(deal_id: str) -> str | bytes | None:
@@ -810,6 +889,14 @@ def stats(game: str) -> list[LevelStats]:
 
 
 def _xp(con: sqlite3.Connection) -> int:
+    """The XP of the counted rows: the database's running total (one row, whatever the
+    history's size) and the held deals not in it yet; a total that is not a plausible
+    number (a program wrote it) is added up again, row by row."""
+    got = con.execute("SELECT xp FROM main.totals WHERE id = 1").fetchall()
+    if len(got) == 1 and type(got[0][0]) is int and 0 <= got[0][0] <= MAX_XP:
+        held_xp = con.execute("SELECT COALESCE(SUM(xp), 0) FROM temp.held WHERE deal_id"
+                              " NOT IN (SELECT deal_id FROM main.deals)").fetchone()[0]
+        return int(got[0][0]) + _i(held_xp)
     return _i(con.execute("SELECT COALESCE(SUM(xp), 0) FROM counted").fetchone()[0])
 
 
@@ -837,15 +924,23 @@ class Overview:
     total: int
     rows: list[DealRow]
     busy: bool = False
+    latest: list[DealRow] = field(default_factory=list)   # the chart's, the latest first
+    offset: int = 0                                        # of ``rows`` in the whole list
 
 
-def overview(game: str, limit: int = 50) -> Overview:
-    """The profile, ``game``'s statistics, its number of deals and the latest ``limit``
-    of them, in one snapshot and one bounded wait; ``busy`` (and nothing but the profile
-    read last) while another program holds the history locked."""
+def overview(game: str, limit: int = 50, offset: int = 0, latest: int = 0) -> Overview:
+    """The profile, ``game``'s statistics, its number of deals, ``limit`` of them from
+    the ``offset``-th latest on, and the ``latest`` ones (for the chart), in one snapshot
+    and one bounded wait; ``busy`` (and nothing but the profile read last) while another
+    program holds the history locked.  Each part reads an index, not the journals
+    (50,000 deals: about 0.1 s), yet the History screen calls it off the window's
+    thread."""
     def q(con: sqlite3.Connection) -> Overview:
+        rows = _deals(con, game, limit, offset)
+        top = rows[:latest] if offset == 0 and latest <= limit else (
+            _deals(con, game, latest, 0) if latest > 0 else [])
         return Overview(profile_for(_xp(con)), _stats(con, game), _count(con, game),
-                        _deals(con, game, limit, 0))
+                        rows, latest=top, offset=max(0, offset))
     got = _run(_counted(q), None, True)
     if got is None:
         return Overview(_profile_of(None), [], 0, [], busy=busy())

@@ -284,14 +284,16 @@ def main(argv: list[str]) -> int:
                     "and while idle (opens a window). Uses a temporary data folder.")
     p.add_argument("what", nargs="?", default="all",
                    choices=["all", "engines", "frames", "idle", "startup", "ai", "rlcard",
-                            "lookahead"],
+                            "lookahead", "history"],
                    help="all (default): the whole report; engines: engine speed; frames: "
                         "a table's frame times; idle: CPU share of an idle menu and "
                         "table; startup: start to first frame; ai: decision times; "
                         "rlcard: Pao De Kuai random play beside RLCard's Dou Di Zhu "
                         "(needs the optional rlcard package; says so when it is missing); "
                         "lookahead: how much Hospodský autobus deals turn on hidden cards "
-                        "(a lookahead of some rounds told some of them, against normal)")
+                        "(a lookahead of some rounds told some of them, against normal); "
+                        "history: opening and scrolling History and start-up with a "
+                        "history of --rows deals, beside an empty one")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--ai-deals", type=int, default=4,
                    help="deals per AI level for 'ai' (default: %(default)s)")
@@ -323,11 +325,17 @@ def main(argv: list[str]) -> int:
     p.add_argument("--depth", type=int, default=1,
                    help="rounds the 'lookahead' looks ahead: at each of the seat's turns "
                         "on the way it tries --width plans (default: %(default)s)")
+    p.add_argument("--rows", type=int, default=50_000,
+                   help="deals in the history for 'history' (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=1,
                    help="processes for 'lookahead' (default: %(default)s)")
     a = p.parse_args(argv)
     if a.what == "lookahead":
         return _lookahead(p, a)
+    if a.what == "history":
+        from game.tools.bench_history import report as history_report
+
+        return history_report(max(0, a.rows), a.json)
     a.game_given = a.game is not None
     a.game = a.game or "durak"
     import json

@@ -29,8 +29,10 @@ DRAG_SLOP = 8.0           # pixels a press may move and still count as a tap
 
 
 def fit_font(text: arcade.Text, max_w: float, size: float, min_size: float = 10) -> None:
-    """The largest font size from ``size`` down to ``min_size`` at which ``text`` fits."""
-    text.font_size = size
+    """The largest font size from ``size`` down to ``min_size`` at which ``text`` fits
+    (each size set lays the text out again: the one it has is not set twice)."""
+    if text.font_size != size:
+        text.font_size = size
     while text.content_width > max_w and size > min_size:
         size = max(min_size, size - 1)
         text.font_size = size
