@@ -154,9 +154,20 @@ def test_the_running_xp_total_follows_every_write_and_survives_damage() -> None:
         sql(statement, *args)
         assert history.profile().xp == recount(), statement
     for damage in ("UPDATE totals SET xp = -5", "UPDATE totals SET xp = 'x'",
-                   "DELETE FROM totals"):
+                   "DELETE FROM totals", "DROP TABLE totals"):
         sql(damage)
         assert history.profile().xp == recount(), damage
+    # dropped, it is made again at the next start, and deals are recorded as before
+    history.forget_checks()
+    assert history.profile().xp == recount()
+    con = sqlite3.connect(history.db_path())
+    assert con.execute("SELECT xp FROM totals").fetchall() == [(recount(),)]
+    con.close()
+    history.record_deal("durak", "hard", 2, 30, "win", 1.0, deal_id="f" * 32)
+    assert history.has_deal("f" * 32)
+    assert history.profile().xp == recount()
+    sql("UPDATE deals SET xp = 1 WHERE deal_id = ?", "f" * 32)
+    assert history.profile().xp == recount()
 
 
 def test_an_old_history_gains_the_index_and_keeps_its_figures() -> None:

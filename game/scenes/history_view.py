@@ -380,7 +380,7 @@ class HistoryView(PageView):
                 self.page_links.append((x - pad, x + t.content_width + pad,
                                         y - t.content_height - pad, y + pad, target))
                 x += t.content_width + 40 * s
-            y -= (t.content_height + 10 * s) if links else 0
+            y -= (t.content_height + 40 * s) if links else 0     # the boxes' pad, a margin
         return y
 
     # ----- a past deal: replay or review -------------------------------------------------

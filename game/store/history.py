@@ -291,6 +291,27 @@ def _migrate(con: sqlite3.Connection) -> None:
         raise
 
 
+def _mend(con: sqlite3.Connection) -> None:
+    """A running total another program dropped or damaged is made again (at the first use
+    in a run; its triggers would stop every insert without the table); a folder we cannot
+    write leaves it to the row-by-row count."""
+    if con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'totals'"
+                   ).fetchone() is not None:
+        got = con.execute("SELECT xp FROM totals").fetchall()
+        if len(got) == 1 and type(got[0][0]) is int and 0 <= got[0][0] <= MAX_XP:
+            return
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("DROP TABLE IF EXISTS totals")
+        for sql in MIGRATIONS[6][1:3]:
+            con.execute(sql)
+        con.execute("COMMIT")
+    except sqlite3.Error as exc:
+        with contextlib.suppress(sqlite3.Error):
+            con.execute("ROLLBACK")
+        log.warning("history: cannot make the XP total again: %s", exc)
+
+
 def _text(raw: bytes) -> str:
     """Text from the database; bytes a damaged file made invalid show as \ufffd."""
     return raw.decode("utf-8", "replace")
@@ -310,6 +331,7 @@ def _open(path: Path, timeout: float) -> sqlite3.Connection:
             if not big:
                 _check(con)
             _migrate(con)
+            _mend(con)
             _checked.add(key)
             if big:
                 threading.Thread(target=_check_apart, args=(path,), daemon=True,
@@ -892,7 +914,10 @@ def _xp(con: sqlite3.Connection) -> int:
     """The XP of the counted rows: the database's running total (one row, whatever the
     history's size) and the held deals not in it yet; a total that is not a plausible
     number (a program wrote it) is added up again, row by row."""
-    got = con.execute("SELECT xp FROM main.totals WHERE id = 1").fetchall()
+    try:
+        got = con.execute("SELECT xp FROM main.totals WHERE id = 1").fetchall()
+    except sqlite3.OperationalError:      # a program dropped it: count row by row
+        got = []
     if len(got) == 1 and type(got[0][0]) is int and 0 <= got[0][0] <= MAX_XP:
         held_xp = con.execute("SELECT COALESCE(SUM(xp), 0) FROM temp.held WHERE deal_id"
                               " NOT IN (SELECT deal_id FROM main.deals)").fetchone()[0]
