@@ -126,23 +126,9 @@ def table_name(game: str, opts: dict[str, Any]) -> str:
 
 def startup_time(runs: int = 3) -> dict[str, float]:
     """Seconds from process start to the first drawn menu frame (median of ``runs``)."""
-    import os
-    import statistics
-    import subprocess
-    import sys
+    from game.tools.first_frame import time_to_first_frame
 
-    took = []
-    for _ in range(runs):
-        env = dict(os.environ, CARDCLUB_FIRST_FRAME="1")
-        t0 = time.time()
-        out = subprocess.run([sys.executable, "-m", "game"], capture_output=True, text=True,
-                             env=env, timeout=120)
-        line = next((ln for ln in out.stdout.splitlines() if ln.startswith("first-frame")),
-                    None)
-        if line is None:
-            raise RuntimeError(f"no first frame reported: {out.stderr[-500:]}")
-        took.append(float(line.split()[1]) - t0)
-    return {"first_frame_s": statistics.median(took), "runs": runs}
+    return {"first_frame_s": time_to_first_frame(runs), "runs": runs}
 
 
 def ai_times(deals: int = 6) -> dict[str, dict[str, float]]:

@@ -171,9 +171,9 @@ def history_figures(games: tuple[str, ...] = ("durak", "autobus"),
 def startup_s(runs: int = 3) -> float:
     """Seconds from process start to the first drawn menu frame (median), in this data
     folder."""
-    from game.tools.bench import startup_time
+    from game.tools.first_frame import time_to_first_frame
 
-    return float(startup_time(runs)["first_frame_s"])
+    return time_to_first_frame(runs)
 
 
 def _child(rows: int) -> dict[str, Any]:

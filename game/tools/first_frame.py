@@ -23,3 +23,26 @@ def exit_after_first_frame(window: arcade.Window, stay: bool = False) -> None:
         arcade.schedule_once(report, 0)   # the next tick comes after this frame's flip
 
     window.push_handlers(on_draw=on_draw)
+
+
+def time_to_first_frame(runs: int = 3) -> float:
+    """Seconds from process start to the first drawn menu frame, the median of ``runs``
+    starts of ``python -m game`` in this data folder (``cardclub bench startup``,
+    ``cardclub bench history``)."""
+    import os
+    import statistics
+    import subprocess
+    import sys
+
+    took = []
+    for _ in range(runs):
+        env = dict(os.environ, CARDCLUB_FIRST_FRAME="1")
+        t0 = time.time()
+        out = subprocess.run([sys.executable, "-m", "game"], capture_output=True, text=True,
+                             env=env, timeout=300)
+        line = next((ln for ln in out.stdout.splitlines() if ln.startswith("first-frame")),
+                    None)
+        if line is None:
+            raise RuntimeError(f"no first frame reported: {out.stderr[-500:]}")
+        took.append(float(line.split()[1]) - t0)
+    return statistics.median(took)
