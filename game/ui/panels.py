@@ -106,11 +106,11 @@ class Confirm(Panel):
         self.yes = Button("", self._yes, name="yes")
         self.no = Button("", self._no, name="no")
         super().__init__(buttons=[self.yes, self.no], columns=2, dim=160)
-        self._on_yes: Callable[[], None] = lambda: None
-        self._on_no: Callable[[], None] = lambda: None
+        self._on_yes: Callable[[], object] = lambda: None     # what they return is not used
+        self._on_no: Callable[[], object] = lambda: None
 
     def ask(self, title: str, lines: list[str], yes: str, no: str,
-            on_yes: Callable[[], None], on_no: Callable[[], None] = lambda: None,
+            on_yes: Callable[[], object], on_no: Callable[[], object] = lambda: None,
             yes_style: ButtonStyle | None = None) -> None:
         self.set(title, lines)
         self.yes.label.set(yes)

@@ -47,7 +47,7 @@ class Label:
 class Button:
     """A rectangle with a label that calls ``on_click`` when pressed and released on it."""
 
-    def __init__(self, text: str, on_click: Callable[[], None], style: ButtonStyle = SECONDARY,
+    def __init__(self, text: str, on_click: Callable[[], object], style: ButtonStyle = SECONDARY,
                  name: str | None = None) -> None:
         self.name = name or text.lower()
         self.on_click = on_click
