@@ -19,7 +19,8 @@ from game.i18n import N_, _, ngettext
 from game.i18n.moves import move_words
 from game.i18n.words import card_text, suit_name
 from game.rules import Event, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView
+from game.scenes.table_view import Action, Slot, TableView
+from game.session import HUMAN
 from game.ui import assets
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout

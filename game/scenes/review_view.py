@@ -191,6 +191,7 @@ class ReviewView(PageView):
         job = self.job
         if job is None or not self.running:
             return False
+        review: Review | None
         try:
             job.poll()
             review, progress, done, error = job.review, job.progress, job.done, job.error
@@ -363,7 +364,7 @@ class ReviewView(PageView):
         bar, font, cy, left = self.place_back_header(w, h, _("Back"))
         cancel = self.buttons.by_name("cancel")
         cancel.visible = self.running
-        right = w - 14
+        right: float = w - 14
         if cancel.visible:
             cancel.label.set(_("Cancel"))
             cancel.label.text.font_size = font
