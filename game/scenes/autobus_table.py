@@ -555,9 +555,12 @@ class AutobusTable(TableView):
         lines: list[str] = []
         if winner is None:
             title = _("A draw")
-            if self.safety_net:
-                lines.append(_("The deal went on for 3,000 turns without a winner, so it "
-                               "ends in a draw."))
+            if self.safety_net:     # BUS-11: the engine stopped the deal at its turn limit
+                turns = int(obs["turn"])
+                lines.append(ngettext("The deal went on for {n} turn without a winner, so it "
+                                      "ends in a draw.",
+                                      "The deal went on for {n} turns without a winner, so it "
+                                      "ends in a draw.", turns).format(n=number(turns)))
             else:
                 lines.append(_("The stock and the completed pile are empty, a whole round "
                                "went by without a card going onto a run, and nobody could "

@@ -280,14 +280,6 @@ class DudakTable(TableView):
                 self.fit_label(b)
 
     # ----- words -------------------------------------------------------------------------
-    def next_seat(self, seat: int) -> int:
-        counts = self.obs["card_counts"]
-        for i in range(1, PLAYERS + 1):
-            s = (seat + i) % PLAYERS
-            if counts[s] > 0 and s != seat:
-                return s
-        return seat
-
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
             turn = obs["current_player"]
@@ -297,9 +289,9 @@ class DudakTable(TableView):
             return thinking
         top = obs["pile"][-1] if obs["pile"] else None
         kinds = {m.kind for m in legal}
-        if obs["phase"] == "follow":
+        if obs["phase"] == "follow":      # the engine says who is next (DUD-2, DUD-9)
             return _("Now put a follow-up card on the pile for {who}").format(
-                who=self.who(self.next_seat(HUMAN)))
+                who=self.who(obs["next_player"]))
         if top is None:
             text = _("The table is empty: lead any card")
         elif obs["phase"] == "collecting":
