@@ -73,19 +73,26 @@ class Library:
     texts: tuple[str, ...] = ()
 
 
+def field_of(meta: md.PackageMetadata, name: str) -> str:
+    """A metadata field's (first) value, "" when it is missing (through ``get_all``: the
+    metadata's typed protocol has no ``get`` before Python 3.12)."""
+    values = meta.get_all(name)
+    return str(values[0]) if values else ""
+
+
 def licence_of(meta: md.PackageMetadata, texts: tuple[str, ...] = ()) -> str:
     """A distribution's licence: its ``License-Expression`` (PEP 639), else its licence
     classifier, else a one-line ``License`` field, else what its licence text reads like
     ("" when none of these tells)."""
-    expression = meta.get("License-Expression")
+    expression = field_of(meta, "License-Expression")
     if expression:
-        return str(expression).strip()
+        return expression.strip()
     for c in meta.get_all("Classifier") or []:
         if c.startswith("License :: "):
             name = c.rsplit(" :: ", 1)[-1]
             if name in CLASSIFIERS:
                 return CLASSIFIERS[name]
-    field = (meta.get("License") or "").strip()
+    field = field_of(meta, "License").strip()
     if field and "\n" not in field and len(field) <= 40:
         return field
     for text in (*texts, field):
@@ -106,7 +113,7 @@ def licence_texts(dist: md.Distribution) -> tuple[str, ...]:
             if text:
                 out.append(text)
                 break
-    field = (dist.metadata.get("License") or "").strip()
+    field = field_of(dist.metadata, "License").strip()
     if not out and "\n" in field:
         out.append(field)
     return tuple(out)

@@ -133,7 +133,7 @@ class CardClubWindow(arcade.Window):
             return
         super().on_key_press(key, modifiers)
 
-    def open(self, name: str, **kw: Any) -> arcade.View:
+    def open(self, name: str, **kw: Any) -> arcade.View | None:
         """Show the view registered as ``name`` (see ``game.scenes.SCENES``)."""
         from game.scenes import scene_class
 

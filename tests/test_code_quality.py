@@ -1,4 +1,4 @@
-"""House rules that are cheap to check: lint clean, strict types on the pure core."""
+"""House rules that are cheap to check: lint clean, strict types over the whole package."""
 from __future__ import annotations
 
 import subprocess
@@ -14,7 +14,9 @@ def test_ruff_is_clean() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_mypy_strict_on_rules_and_ai() -> None:
+def test_mypy_strict_on_the_whole_game_package() -> None:
+    """``mypy --strict`` over every module of ``game`` (``[tool.mypy] files`` in
+    pyproject.toml), the views and tools as much as the rules and the AI."""
     out = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
                          text=True)
     assert out.returncode == 0, out.stdout + out.stderr

@@ -185,6 +185,17 @@ def test_the_walk_sees_the_whole_package() -> None:
     assert "game.tools.drive" in graph["game.tools.smoke"]       # the smoke run drives frames
 
 
+def test_no_view_imports_the_window_that_opens_it() -> None:
+    """``game.app`` opens the views by name (``game.scenes.SCENES``, through importlib,
+    which this walk does not follow): a view or widget that imported ``game.app`` back,
+    even only for annotations, would close a circle unseen.  They annotate with the
+    ``Window`` protocol (``game.ui.window``) instead."""
+    graph = import_graph(ROOT / "game")
+    back = sorted(m for m, targets in graph.items()
+                  if m.startswith(("game.scenes", "game.ui")) and "game.app" in targets)
+    assert not back, back
+
+
 # ----- the walker itself, on small made-up packages -----------------------------------------
 def write(top: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():

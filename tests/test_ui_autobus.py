@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from game.app import CardClubWindow
+from game.i18n import number
 from game.rules import Move
+from game.rules import autobus as autobus_rules
 from game.rules.autobus import Autobus
 from game.scenes.autobus_table import AutobusTable
 from game.scenes.menu import MenuView
@@ -438,6 +440,25 @@ def test_a_draw_is_explained_in_plain_words(app: CardClubWindow) -> None:
     text = " ".join(lines)
     assert "nobody could play onto a run" in text and "BUS" not in text
     assert text.count(", score -") == 2 and "minus the cards left" in text
+
+
+@pytest.mark.parametrize("limit", [autobus_rules.TURN_LIMIT, 40])
+def test_BUS11_the_safety_net_says_the_engines_turn_limit(
+        app: CardClubWindow, monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """The end panel gives the number of turns the engine stopped the deal at (its own
+    limit, ``TURN_LIMIT``; set lower here), as the language writes numbers."""
+    monkeypatch.setattr(autobus_rules, "TURN_LIMIT", limit)
+    view = deal(app, hands={0: ["5D", "KC", "QC", "JC"]})
+    g = view.session.game
+    g.turn = limit
+    tap(app, *centre(view, "5D", "hand0"))
+    tap(app, *target(view, "aux0.1"))
+    assert g.is_over and g.drawn and g.result() is not None
+    pump(app, 5)
+    assert view.result_visible and view.safety_net
+    lines = view.result_panel.text.text.text
+    assert f"The deal went on for {number(limit)} turns without a winner" in lines
+    assert "nobody could play onto a run" not in lines
 
 
 def test_resume_after_restart_is_exact(app: CardClubWindow) -> None:

@@ -188,6 +188,23 @@ def test_DUD5_DUD6_beat_by_drag_then_follow_by_tap(app: CardClubWindow) -> None:
     assert g.current_player != 0
 
 
+def test_DUD2_DUD9_the_follow_up_is_for_the_engines_next_player(app: CardClubWindow) -> None:
+    """The status line names the seat the engine says is next (``next_player`` in the
+    observation): here the seat to your left has gone out, so the follow-up is for the
+    seat after it.  The table keeps no seat order of its own."""
+    g, j = find(2, can_beat)
+    app.think_scale = 1000.0
+    view = open_table(app, g, j)
+    g.hands[3] += g.hands[1] + g.collected[1]
+    g.hands[1], g.collected[1] = [], []                 # seat 1 is out of cards
+    beat = next(m for m in g.legal_moves() if m.kind == "beat").args[0]
+    drag(app, *card_point(view, beat), *pile_point(view))
+    assert g.phase == "follow" and g.next_player == 2
+    assert view.obs["next_player"] == 2
+    status = view.status.text.text
+    assert "follow-up" in status and view.who(2) in status and view.who(1) not in status
+
+
 def test_an_unplayable_card_stays_and_a_tap_says_why_in_words(app: CardClubWindow) -> None:
     def stuck(g: Dudak) -> bool:
         top = g.pile[-1] if g.pile else None

@@ -70,7 +70,7 @@ def suit_sign(style: str, suit: str, size: int) -> Image.Image:
         _bell(d, big)
     else:
         _acorn(d, big)
-    return img.resize((size, size), Image.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def _leaf(d: ImageDraw.ImageDraw, s: int) -> None:
@@ -313,6 +313,8 @@ def felt(width: int = 960, height: int = 600) -> Image.Image:
     rng = random.Random(7)
     img = Image.new("RGB", (width, height), (22, 96, 58))
     px = img.load()
+    if px is None:          # never for an image made in memory (load() is typed for files)
+        raise RuntimeError("no pixel access to a new image")
     for y in range(height):
         for x in range(width):
             dx, dy = (x - width / 2) / width, (y - height / 2) / height

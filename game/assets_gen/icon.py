@@ -117,10 +117,12 @@ def draw(size: int) -> Image.Image:
         shade.putalpha(card.getchannel("A").point(lambda a: a * 0.35))
         shade = shade.filter(ImageFilter.GaussianBlur(s * 0.01))
         up = round(lift - s / 2)           # the card's middle at ``lift`` from the top
-        turn = {"angle": angle, "resample": Image.BICUBIC, "center": (s / 2, pivot - up)}
-        img.alpha_composite(shade.rotate(**turn), (round(s * 0.012), up + round(s * 0.018)))
-        img.alpha_composite(card.rotate(**turn), (0, up))
-    return img.resize((size, size), Image.LANCZOS)
+        center = (s / 2, pivot - up)
+        bicubic = Image.Resampling.BICUBIC
+        img.alpha_composite(shade.rotate(angle, bicubic, center=center),
+                            (round(s * 0.012), up + round(s * 0.018)))
+        img.alpha_composite(card.rotate(angle, bicubic, center=center), (0, up))
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def write_all(root: Path | None = None) -> list[Path]:

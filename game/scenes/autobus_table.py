@@ -14,6 +14,7 @@ the settings); "Next game" keeps the count.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import arcade
@@ -24,7 +25,8 @@ from game.i18n.moves import move_words
 from game.i18n.words import rank_text
 from game.rules import Event, Move
 from game.rules.autobus import RUN_RANKS, card_sort_key
-from game.scenes.table_view import HUMAN, MOVE_TIME, Action, Slot, TableView
+from game.scenes.table_view import MOVE_TIME, Action, Slot, TableView
+from game.session import HUMAN
 from game.store import saves
 from game.store import settings as settings_store
 from game.ui.layout import Box
@@ -84,14 +86,14 @@ class AutobusTable(TableView):
         self.players_panel = Panel(
             _("How many players?"), [_("You and one, two or three computers.")],
             [Button(ngettext("{n} player", "{n} players", k).format(n=k),
-                    lambda k=k: self.choose_players(k), PRIMARY if k == self.n_players
+                    partial(self.choose_players, k), PRIMARY if k == self.n_players
                     else SECONDARY, name=f"players{k}") for k in (2, 3, 4)]
             + [Button(_("Menu"), self.to_menu, name="menu")], columns=3, dim=120)
         self.players_panel.visible = self.choosing
         self.rank_panel = Panel(_("Which rank does the joker take?"), [], [], columns=7,
                                 dim=90)
         self._rank_moves: dict[str, Move] = {}
-        self._rank_then: Callable[[Move], None] | None = None
+        self._rank_then: Callable[[Move], object] | None = None
 
     def make_layout(self, width: float, height: float) -> AutobusLayout:
         return AutobusLayout(width, height, self.n_players, self.app.settings.card_scale)
@@ -156,7 +158,8 @@ class AutobusTable(TableView):
                 out[f"aux{s}.{k}"] = list(obs["aux"][s][k - 1])
             if s != HUMAN:
                 out[f"hand{s}"] = [None] * obs["hand_sizes"][s]
-        out[f"hand{HUMAN}"] = sorted(obs["hand"], key=card_sort_key)
+        hand: list[str] = sorted(obs["hand"], key=card_sort_key)
+        out[f"hand{HUMAN}"] = [*hand]
         for k in self.open_runs(obs):
             out[f"run{k}"] = list(obs["runs"][k - 1])
         out["stock"] = [None] * obs["stock_size"]
@@ -313,7 +316,7 @@ class AutobusTable(TableView):
     def after_undo(self) -> None:
         self.bus_choice = []
 
-    def choose_among(self, moves: list[Move], then: Callable[[Move], None]) -> None:
+    def choose_among(self, moves: list[Move], then: Callable[[Move], object]) -> None:
         """Several cards may go under the bus: ask which.  A joker onto an empty
         auxiliary space: ask which rank it takes."""
         if len(moves) > 1 and all(m.kind == "bus" for m in moves):
@@ -324,7 +327,7 @@ class AutobusTable(TableView):
             then(moves[0])
             return
         self._rank_moves, self._rank_then = named, then
-        buttons = [Button(rank_text(r), lambda r=r: self._pick_rank(r), PRIMARY,
+        buttons = [Button(rank_text(r), partial(self._pick_rank, r), PRIMARY,
                           name=f"rank{r}") for r in RUN_RANKS if r in named]
         buttons.append(Button(_("Cancel"), self._cancel_rank, name="cancel"))
         self.rank_panel.buttons.buttons = buttons
@@ -552,9 +555,12 @@ class AutobusTable(TableView):
         lines: list[str] = []
         if winner is None:
             title = _("A draw")
-            if self.safety_net:
-                lines.append(_("The deal went on for 3,000 turns without a winner, so it "
-                               "ends in a draw."))
+            if self.safety_net:     # BUS-11: the engine stopped the deal at its turn limit
+                turns = int(obs["turn"])
+                lines.append(ngettext("The deal went on for {n} turn without a winner, so it "
+                                      "ends in a draw.",
+                                      "The deal went on for {n} turns without a winner, so it "
+                                      "ends in a draw.", turns).format(n=number(turns)))
             else:
                 lines.append(_("The stock and the completed pile are empty, a whole round "
                                "went by without a card going onto a run, and nobody could "

@@ -19,7 +19,8 @@ from game.i18n import N_, _, ngettext
 from game.i18n.moves import move_words
 from game.i18n.words import card_text, suit_name
 from game.rules import Event, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView
+from game.scenes.table_view import Action, Slot, TableView
+from game.session import HUMAN
 from game.ui import assets
 from game.ui.layout import Box
 from game.ui.layouts.dudak import DudakLayout
@@ -279,14 +280,6 @@ class DudakTable(TableView):
                 self.fit_label(b)
 
     # ----- words -------------------------------------------------------------------------
-    def next_seat(self, seat: int) -> int:
-        counts = self.obs["card_counts"]
-        for i in range(1, PLAYERS + 1):
-            s = (seat + i) % PLAYERS
-            if counts[s] > 0 and s != seat:
-                return s
-        return seat
-
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
             turn = obs["current_player"]
@@ -296,9 +289,9 @@ class DudakTable(TableView):
             return thinking
         top = obs["pile"][-1] if obs["pile"] else None
         kinds = {m.kind for m in legal}
-        if obs["phase"] == "follow":
+        if obs["phase"] == "follow":      # the engine says who is next (DUD-2, DUD-9)
             return _("Now put a follow-up card on the pile for {who}").format(
-                who=self.who(self.next_seat(HUMAN)))
+                who=self.who(obs["next_player"]))
         if top is None:
             text = _("The table is empty: lead any card")
         elif obs["phase"] == "collecting":

@@ -6,7 +6,8 @@ from typing import Any
 from game.i18n import _, ngettext
 from game.i18n.moves import move_words
 from game.rules import Event, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView
+from game.scenes.table_view import Action, Slot, TableView
+from game.session import HUMAN
 from game.ui.layout import Box
 from game.ui.layouts.durak import DurakLayout
 from game.ui.placement import Places

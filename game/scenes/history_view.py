@@ -12,9 +12,11 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
+from arcade.types import RGBOrA255
 
 from game.ai import levels
 from game.i18n import _, ngettext, number, percent, signed
@@ -92,7 +94,7 @@ class HistoryView(PageView):
         self.game = game if game in ORDER else ORDER[0]
         self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
         for key in ORDER:
-            self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k),
+            self.buttons.add(Button(GAMES[key].title, partial(self.select, key),
                                     SECONDARY, name=key))
         self.row_boxes: list[tuple[float, float, history.DealRow]] = []  # top, bottom
         self.page_links: list[tuple[float, float, float, float, int]] = []  # box, offset
@@ -236,7 +238,7 @@ class HistoryView(PageView):
 
     def _table(self, left: float, y: float, col_w: float, body: float,
                widths: list[float], header: list[str], rows: list[list[str]],
-               colors: list[tuple[int, ...]] | None = None,
+               colors: list[RGBOrA255] | None = None,
                boxes: list[tuple[float, float]] | None = None) -> float:
         """A table: a bold header row, then rows on alternating shades (``boxes`` gets
         each row's top and bottom)."""
@@ -349,7 +351,7 @@ class HistoryView(PageView):
         rows = [[date_text(r.played_at), level_label(self.game, r.level), result_text(r),
                  score_text(self.game, r), number(r.moves),
                  _("Open") if r.has_replay else _("no replay")] for r in self.rows]
-        colors: list[tuple[int, ...]] = [WIN_COLOR if r.outcome == "win" else
+        colors: list[RGBOrA255] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
         boxes: list[tuple[float, float]] = []
         y = self._table(left, y, col_w, body, [0.26, 0.16, 0.21, 0.11, 0.11, 0.15], header,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -35,6 +36,7 @@ from game.ui.widgets import (
     Label,
     draw_panel,
 )
+from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -133,21 +135,21 @@ class Tile:
 class MenuView(arcade.View):
     def __init__(self, window: Window, message: str | None = None,
                  **_kw: Any) -> None:
-        super().__init__(window)
+        super().__init__(arcade_window(window))
         self.app = window
         self.message = Label(message or "", 14, (255, 230, 160), width=900, multiline=True,
                              align="center")
         self.title = Label("Card Club", 44, (255, 245, 220), bold=True)
         self.subtitle = Label(_("Four card games against the computer"), 16, (220, 235, 220))
         self.tiles = [Tile(INFO[k], table_ready(k)) for k in ORDER]
-        self.tile_sprites = arcade.SpriteList()
+        self.tile_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.levels = ButtonGroup()
         self.numbered = ButtonGroup()
         for t in self.tiles:
             self.tile_sprites.append(t.sprite)
-            t.level.on_click = lambda k=t.key: self.cycle_level(k)
+            t.level.on_click = partial(self.cycle_level, t.key)
             self.levels.add(t.level)
-            t.numbered.on_click = lambda k=t.key: self.ask_number(k)
+            t.numbered.on_click = partial(self.ask_number, t.key)
             self.numbered.add(t.numbered)
         self.pressed_tile: str | None = None
         buttons = [Button("", self.continue_saved, PRIMARY, name="continue"),
@@ -155,7 +157,7 @@ class MenuView(arcade.View):
         for name, label in (("traditions", _("Card traditions")), ("history", _("History")),
                             ("settings", _("Settings")), ("about", _("About"))):
             if name in SCENES:
-                buttons.append(Button(label, lambda n=name: self.app.open(n), SECONDARY,
+                buttons.append(Button(label, partial(self.app.open, name), SECONDARY,
                                       name=name))
         buttons.append(Button(_("Quit"), self.quit, SECONDARY, name="quit"))
         self.buttons = ButtonGroup(*buttons)

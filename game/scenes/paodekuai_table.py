@@ -15,7 +15,8 @@ import arcade
 from game.i18n import N_, _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
-from game.scenes.table_view import HUMAN, Action, Slot, TableView
+from game.scenes.table_view import Action, Slot, TableView
+from game.session import HUMAN
 from game.ui.layout import Box
 from game.ui.layouts.paodekuai import PaoDeKuaiLayout
 from game.ui.placement import Places

@@ -4,7 +4,16 @@ and its module is imported on first use."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import arcade
+
+    #: a view's class, or a function that opens one (None: it showed another view instead,
+    #: the menu with a message)
+    SceneFactory = Callable[..., arcade.View | None]
 
 SCENES: dict[str, str] = {
     "menu": "game.scenes.menu:MenuView",
@@ -19,7 +28,8 @@ SCENES: dict[str, str] = {
 }
 
 
-def scene_class(name: str) -> Any:
+def scene_class(name: str) -> SceneFactory:
     """The class (or factory) registered as ``name``; KeyError for an unknown name."""
     module, _, attr = SCENES[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
+    factory: SceneFactory = getattr(importlib.import_module(module), attr)
+    return factory

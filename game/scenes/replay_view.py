@@ -58,4 +58,4 @@ def open_replay(window: Window, deal_id: str | None = None,
     if at is not None:
         replay.jump(at)
     cls = table_class(replay.key)
-    return cls(window, session=replay.session, replay=replay, back=back)  # type: ignore[no-any-return]
+    return cls(window, session=replay.session, replay=replay, back=back)

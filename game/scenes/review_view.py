@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
+from arcade.types import RGBOrA255
 
 from game.i18n import _, ngettext, number, percent, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
@@ -129,7 +130,7 @@ class ReviewView(PageView):
         self.selected: int | None = None
         self.chosen = False           # the player picked a decision (no more jumping)
         self.chart: Chart | None = None
-        self.legend: list[tuple[str, float, float, float, tuple[int, ...]]] = []
+        self.legend: list[tuple[str, float, float, float, RGBOrA255]] = []
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
         self._obs: dict[int, dict[str, Any]] | None = None
@@ -191,6 +192,7 @@ class ReviewView(PageView):
         job = self.job
         if job is None or not self.running:
             return False
+        review: Review | None
         try:
             job.poll()
             review, progress, done, error = job.review, job.progress, job.done, job.error
@@ -363,7 +365,7 @@ class ReviewView(PageView):
         bar, font, cy, left = self.place_back_header(w, h, _("Back"))
         cancel = self.buttons.by_name("cancel")
         cancel.visible = self.running
-        right = w - 14
+        right: float = w - 14
         if cancel.visible:
             cancel.label.set(_("Cancel"))
             cancel.label.text.font_size = font

@@ -8,6 +8,7 @@ window by name (``window.open``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -18,7 +19,7 @@ from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 ORDER = ("autobus", "dudak", "durak", "paodekuai")
 SCENE_FELT = (28, 96, 58)
@@ -29,14 +30,14 @@ TILE_FAN = {"autobus": ("french", ("AS", "2H", "X")), "dudak": ("czech", ("UH", 
 
 
 class RulesView(PageView):
-    def __init__(self, window: CardClubWindow, game: str | None = None,
+    def __init__(self, window: Window, game: str | None = None,
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.game = game if game in GAMES else None
         self.buttons.add(Button(UI["back"], self.go_back, SECONDARY, name="back"))
         self.buttons.add(Button(UI["start"], self.start, PRIMARY, name="start"))
         for key in ORDER:
-            self.buttons.add(Button(GAMES[key].title, lambda k=key: self.select(k), SECONDARY,
+            self.buttons.add(Button(GAMES[key].title, partial(self.select, key), SECONDARY,
                                     name=key))
         self.buttons.add(Button(UI["decks"], self.open_decks, SECONDARY, name="decks"))
         self.tiles: list[tuple[str, arcade.Rect]] = []     # chooser tiles, page coordinates
@@ -88,7 +89,7 @@ class RulesView(PageView):
         back, start = self.buttons.by_name("back"), self.buttons.by_name("start")
         start.visible = self.game is not None
         self.place_back(back, w, cy, bar, font)
-        right = w - 14
+        right: float = w - 14
         if start.visible:
             self.place_row([start], w / 2, w - 14, cy, bar, font)
             start.place(w - 14 - start.w / 2, cy, start.w, bar, start.label.text.font_size)

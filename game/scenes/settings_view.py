@@ -14,10 +14,21 @@ when the language changes; ``texts()`` lists each text with the width it must fi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 import arcade
-from arcade.gui import UIFlatButton, UILabel, UIManager, UISlider, UIWidget
+from arcade.gui import (
+    UIFlatButton,
+    UILabel,
+    UIManager,
+    UIOnChangeEvent,
+    UIOnClickEvent,
+    UISlider,
+    UISliderStyle,
+    UIWidget,
+)
+from arcade.types import Color
 
 from game import i18n
 from game.ai import levels
@@ -27,9 +38,10 @@ from game.store import settings as settings_store
 from game.ui import assets, look
 from game.ui.page import back_action
 from game.ui.widgets import FONT, draw_panel
+from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 INK = (40, 36, 30)
 MUTED = (95, 88, 75)
@@ -63,33 +75,40 @@ def fit_size(text: str, width: float, size: float, bold: bool = False,
     return size
 
 
-def button_style(size: float, selected: bool = False) -> dict[str, Any]:
+def button_style(size: float, selected: bool = False) -> dict[str, UIFlatButton.UIStyle]:
     S = UIFlatButton.UIStyle
-    base = GOLD if selected else (245, 240, 228)
-    light = (250, 210, 110) if selected else (255, 255, 255)
-    edge = (150, 110, 30) if selected else (170, 150, 110)
-    fs = int(size) if float(size).is_integer() else size
-    return {"normal": S(font_size=fs, font_name=FONT, font_color=INK, bg=base, border=edge,
+    ink = Color(*INK)
+    base = Color(*GOLD) if selected else Color(245, 240, 228)
+    light = Color(250, 210, 110) if selected else Color(255, 255, 255)
+    edge = Color(150, 110, 30) if selected else Color(170, 150, 110)
+    # arcade's style says int, but its label takes any size (pyglet's font sizes are
+    # floats) and the text is fitted in half points
+    fs = cast(int, int(size) if float(size).is_integer() else size)
+    return {"normal": S(font_size=fs, font_name=FONT, font_color=ink, bg=base, border=edge,
                         border_width=2),
-            "hover": S(font_size=fs, font_name=FONT, font_color=INK, bg=light, border=edge,
+            "hover": S(font_size=fs, font_name=FONT, font_color=ink, bg=light, border=edge,
                        border_width=2),
-            "press": S(font_size=fs, font_name=FONT, font_color=INK, bg=light, border=INK,
+            "press": S(font_size=fs, font_name=FONT, font_color=ink, bg=light, border=ink,
                        border_width=2),
-            "disabled": S(font_size=fs, font_name=FONT, font_color=(120, 120, 120),
-                          bg=(200, 200, 200), border=None, border_width=0)}
+            "disabled": S(font_size=fs, font_name=FONT, font_color=Color(120, 120, 120),
+                          bg=Color(200, 200, 200), border=None, border_width=0)}
 
 
-def slider_style() -> dict[str, Any]:
-    S = UISlider.UIStyle
-    track = {"unfilled_track": (210, 200, 180), "filled_step": None, "unfilled_step": None}
-    return {"normal": S(bg=(250, 246, 235), border=(150, 110, 30), border_width=2,
-                        filled_track=(200, 150, 50), **track),
-            "hover": S(bg=(255, 255, 255), border=(150, 110, 30), border_width=2,
-                       filled_track=(220, 170, 60), **track),
-            "press": S(bg=GOLD, border=INK, border_width=3, filled_track=(220, 170, 60),
-                       **track),
-            "disabled": S(bg=(220, 220, 220), border=(160, 160, 160), border_width=1,
-                          filled_track=(170, 170, 170), unfilled_track=(220, 220, 220),
+def slider_style() -> dict[str, UISliderStyle]:
+    S = UISliderStyle
+    track = Color(210, 200, 180)
+    edge = Color(150, 110, 30)
+    return {"normal": S(bg=Color(250, 246, 235), border=edge, border_width=2,
+                        filled_track=Color(200, 150, 50), unfilled_track=track,
+                        filled_step=None, unfilled_step=None),
+            "hover": S(bg=Color(255, 255, 255), border=edge, border_width=2,
+                       filled_track=Color(220, 170, 60), unfilled_track=track,
+                       filled_step=None, unfilled_step=None),
+            "press": S(bg=Color(*GOLD), border=Color(*INK), border_width=3,
+                       filled_track=Color(220, 170, 60), unfilled_track=track,
+                       filled_step=None, unfilled_step=None),
+            "disabled": S(bg=Color(220, 220, 220), border=Color(160, 160, 160), border_width=1,
+                          filled_track=Color(170, 170, 170), unfilled_track=Color(220, 220, 220),
                           filled_step=None, unfilled_step=None)}
 
 
@@ -122,9 +141,9 @@ class SettingsView(arcade.View):
     #: the screen changes only on input (the window stops redrawing it when idle)
     busy = False
 
-    def __init__(self, window: CardClubWindow, back: Callable[[], None] | arcade.View | None
+    def __init__(self, window: Window, back: Callable[[], None] | arcade.View | None
                  = None, tab: str = "general", **_kw: Any) -> None:
-        super().__init__(window)
+        super().__init__(arcade_window(window))
         self.app = window
         self.back = back_action(window, back)
         self.tab = tab if tab in TABS else "general"
@@ -137,7 +156,7 @@ class SettingsView(arcade.View):
         self.title = arcade.Text("", 0, 0, (255, 245, 220), 30, font_name=FONT, bold=True,
                                  anchor_x="center", anchor_y="center")
         self.preview_box = (0.0, 0.0, 1.0, 1.0)
-        self.preview_cards = arcade.SpriteList()
+        self.preview_cards: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.preview_text = arcade.Text("", 0, 0, (255, 250, 220), 14, font_name=FONT,
                                         bold=True, anchor_x="center", anchor_y="center")
         self.slider_values: dict[str, float] = {}
@@ -238,8 +257,9 @@ class SettingsView(arcade.View):
     # ----- layout ------------------------------------------------------------------------------
     def build(self) -> None:
         """Make every widget for the current size, language and tab."""
-        w, h = self.window.width, self.window.height
-        self.ui.clear()
+        w: int = self.window.width       # pyglet's Window is picked per platform: Any
+        h: int = self.window.height
+        self.ui.clear()  # type: ignore[no-untyped-call]  # arcade 3.3 leaves it unannotated
         self.named = {}
         self.fits = []
         self.values: dict[str, UILabel] = {}
@@ -255,7 +275,7 @@ class SettingsView(arcade.View):
         tab_w = min(220 * s, (w - 40 - 2 * 12) / 3)
         for i, tab in enumerate(TABS):
             self.add_button(f"tab-{tab}", tab_names[tab], w / 2 + (i - 1) * (tab_w + 12),
-                            h - 100 * s, tab_w, bh, lambda t=tab: self.set_tab(t), 17 * s,
+                            h - 100 * s, tab_w, bh, partial(self.set_tab, tab), 17 * s,
                             selected=tab == self.tab)
         top = h - 100 * s - bh / 2 - 14 * s
         bottom = 34.0
@@ -296,7 +316,11 @@ class SettingsView(arcade.View):
         size = fit_size(text, bw - 12, size)
         b = UIFlatButton(text=text, width=bw, height=bh, style=button_style(size, selected))
         b.rect = arcade.XYWH(cx, cy, bw, bh)
-        b.on_click = lambda _e: self.click(action)  # type: ignore[method-assign]
+
+        def on_click(_e: UIOnClickEvent) -> None:
+            self.click(action)
+
+        b.set_handler("on_click", on_click)
         self.ui.add(b)
         self.named[name] = b
         self.fits.append((text, text_width(text, size), bw - 8))
@@ -324,7 +348,7 @@ class SettingsView(arcade.View):
         bw = min(170 * self.s, (x1 - x0 - gap * (len(options) - 1)) / len(options))
         for k, (value, label) in enumerate(options):
             self.add_button(f"{name}-{value}", label, x0 + bw / 2 + k * (bw + gap), cy, bw,
-                            max(48.0, 48 * self.s), lambda v=value: pick(v), 15 * self.s,
+                            max(48.0, 48 * self.s), partial(pick, value), 15 * self.s,
                             selected=value == chosen)
 
     def add_slider(self, i: int, name: str, text: str, value: float, lo: float, hi: float,
@@ -337,7 +361,11 @@ class SettingsView(arcade.View):
         sl = UISlider(value=value, min_value=lo, max_value=hi, width=sw, height=max(40.0,
                       40 * self.s), step=step, style=slider_style())
         sl.rect = arcade.XYWH(x0 + sw / 2, cy, sw, max(40.0, 40 * self.s))
-        sl.on_change = lambda e: self.slide(name, float(e.new_value))  # type: ignore
+
+        def on_change(e: UIOnChangeEvent) -> None:
+            self.slide(name, float(e.new_value))
+
+        sl.set_handler("on_change", on_change)
         self.ui.add(sl)
         self.named[name] = sl
         self.slider_values[name] = value
@@ -375,7 +403,7 @@ class SettingsView(arcade.View):
             chosen = s.levels.get(game) or INFO[game].default_level
             self.add_choice(4 + k, f"level-{game}",
                             _("Computer in {game}").format(game=INFO[game].title), names,
-                            chosen, lambda v, g=game: self.set_level(g, v))
+                            chosen, partial(self.set_level, game))
 
     def build_look(self) -> None:
         s = self.settings

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import arcade
@@ -38,10 +39,11 @@ from game.ui.layout import Box, TableLayout
 from game.ui.panels import Confirm, Panel, draw_glow
 from game.ui.placement import Board, Places, Token
 from game.ui.replay_controls import Back, ReplayControls
-from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup, Label
+from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup, ButtonStyle, Label
+from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,7 @@ class Action:
     name: str
     label: Callable[[], str]
     moves: Callable[[list[Move]], list[Move]]
-    style: tuple = PRIMARY
+    style: ButtonStyle = PRIMARY
 
 
 class TableView(arcade.View):
@@ -76,13 +78,13 @@ class TableView(arcade.View):
     #: the sound of each announcement (by ``Event.text``) besides the deal's end
     event_sounds: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, window: CardClubWindow, state: Game | None = None,
+    def __init__(self, window: Window, state: Game | None = None,
                  journal: saves.Journal | None = None, level: str | None = None,
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
                  session: DealSession | None = None, replay: Replay | None = None,
                  back: Back = None, **_kw: Any) -> None:
-        super().__init__(window)
+        super().__init__(arcade_window(window))
         self.app = window
         self.info: GameInfo = info(self.key)
         self.style = self.info.deck
@@ -100,20 +102,20 @@ class TableView(arcade.View):
             self.level_text = _("Practice: no statistics, no XP") + "  ·  " + self.deal_text()
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
-        self.layout = self.make_layout(window.width, window.height)
+        self.layout = self.make_layout(self.window.width, self.window.height)
         # every face this deal can show, loaded now rather than in the frame it turns up
         for card in set(session.full_deck()):
             assets.card_texture(self.style, card)
         self.board = Board()
         self.sprites: dict[int, CardSprite] = {}
-        self.sprite_list = arcade.SpriteList()
+        self.sprite_list: arcade.SpriteList[CardSprite] = arcade.SpriteList()
         # what stands still is drawn once into ``static`` and copied each frame; the
         # cards of the motion under way (``live``) are drawn over it
-        self.static = Layer(window)
-        self.static_back = Layer(window)          # the next static picture, while built
+        self.static = Layer(self.window)
+        self.static_back = Layer(self.window)          # the next static picture, while built
         self.building = False
         self.live: set[int] = set()
-        self.live_list = arcade.SpriteList()
+        self.live_list: arcade.SpriteList[CardSprite] = arcade.SpriteList()
         self.moved_this_frame = False
         self.words_due = False                    # labels wait for the frame after a move
         self.pointer = Pointer()
@@ -149,7 +151,7 @@ class TableView(arcade.View):
         self.hinted: Move | None = None           # the hint on show
         self.hinted_button: Button | None = None  # its button, for a move made by one
         self.action_specs = self.make_actions()
-        self.actions = ButtonGroup(*(Button(a.label(), lambda a=a: self.press_action(a),
+        self.actions = ButtonGroup(*(Button(a.label(), partial(self.press_action, a),
                                             a.style, name=a.name)
                                      for a in self.action_specs))
         self.pause_panel = Panel(_("Paused"), [], [
@@ -236,7 +238,7 @@ class TableView(arcade.View):
     def draw_extra(self) -> None:
         """Draw what lies under the cards (drop zones, pile outlines)."""
 
-    def choose_among(self, moves: list[Move], then: Callable[[Move], None]) -> None:
+    def choose_among(self, moves: list[Move], then: Callable[[Move], object]) -> None:
         """Several legal moves fit one gesture: by default the first; a table may ask."""
         then(moves[0])
 

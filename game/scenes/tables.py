@@ -10,12 +10,15 @@ from game.store import saves
 if TYPE_CHECKING:
     import arcade
 
+    from game.scenes.table_view import TableView
     from game.ui.window import Window
 
 
-def table_class(game: str) -> Any:
+def table_class(game: str) -> type[TableView]:
+    """The class of ``game``'s table (its module is imported on first use)."""
     module, _, attr = info(game).table.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    cls: type[TableView] = getattr(importlib.import_module(module), attr)
+    return cls
 
 
 def open_table(window: Window, game: str, resume: bool = False,
@@ -25,12 +28,13 @@ def open_table(window: Window, game: str, resume: bool = False,
     cls = table_class(game)
     kw.pop("new", None)
     if resume:
-        journal, result = saves.load(game)
-        if journal is None:
+        loaded = saves.load(game)
+        if loaded[0] is None:
             from game.i18n import _
 
-            window.open("menu", message=result or _("There is no saved deal."))
+            window.open("menu", message=loaded[1] or _("There is no saved deal."))
             return None
+        journal, result = loaded
         level = journal.meta.get("level")
         return cls(window, state=result, journal=journal,
                    level=level if isinstance(level, str) else None, **kw)

@@ -4,6 +4,7 @@ its real sprites."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -13,19 +14,19 @@ from game.ui.page import ACCENT, INK, PageView, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
-    from game.app import CardClubWindow
+    from game.ui.window import Window
 
 ORDER = ("french", "czech", "atlasnye")
 
 
 class TraditionsView(PageView):
-    def __init__(self, window: CardClubWindow, deck: str | None = None,
+    def __init__(self, window: Window, deck: str | None = None,
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)
         self.deck = deck if deck in DECKS else ORDER[0]
         self.buttons.add(Button(UI["back"], self.go_back, SECONDARY, name="back"))
         for key in ORDER:
-            self.buttons.add(Button(DECKS[key].title, lambda k=key: self.select(k), SECONDARY,
+            self.buttons.add(Button(DECKS[key].title, partial(self.select, key), SECONDARY,
                                     name=key))
         self.game_links: list[tuple[str, arcade.Rect]] = []   # page coordinates
         self.relayout()

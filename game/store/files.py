@@ -354,7 +354,7 @@ class Writer:
         self._queue(path, _Job(payload, then))
         return True
 
-    def submit_remove(self, path: Path, then: Callable[[], None] | None = None,
+    def submit_remove(self, path: Path, then: Callable[[], object] | None = None,
                       only_if: Callable[[], bool] | None = None) -> None:
         """Queue the removal of ``path`` (it replaces a write still waiting for it)."""
         self._queue(path, _Job(None, then, only_if))
@@ -405,7 +405,7 @@ class Writer:
 class _Job:
     """One write (``payload``) or removal (``None``) of the :class:`Writer`."""
 
-    def __init__(self, payload: bytes | None, then: Callable[[], None] | None = None,
+    def __init__(self, payload: bytes | None, then: Callable[[], object] | None = None,
                  only_if: Callable[[], bool] | None = None) -> None:
         self.payload, self.then, self.only_if = payload, then, only_if
 

@@ -544,7 +544,8 @@ class Record:
             return v
 
         score = d.get("score")
-        if type(score) not in (int, float) or not abs(score) <= MAX_SCORE:
+        if isinstance(score, bool) or not isinstance(score, (int, float)) \
+                or not abs(score) <= MAX_SCORE:
             raise ValueError("its score is out of range")
         result = d.get("result")
         if result is not None:

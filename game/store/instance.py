@@ -20,6 +20,7 @@ import contextlib
 import os
 import secrets
 import socket
+import sys
 import threading
 from pathlib import Path
 
@@ -32,7 +33,7 @@ ASK_TIMEOUT = 2.0
 
 def _lock(fd: int) -> None:
     """Take the lock without waiting; OSError when another process holds it."""
-    if os.name == "nt":
+    if sys.platform == "win32":    # the test mypy reads: it checks the branch of its platform
         import msvcrt
 
         os.lseek(fd, 0, os.SEEK_SET)
@@ -45,7 +46,7 @@ def _lock(fd: int) -> None:
 
 def _unlock(fd: int) -> None:
     with contextlib.suppress(OSError):
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             os.lseek(fd, 0, os.SEEK_SET)

@@ -21,7 +21,7 @@ from game.store.files import temporary_home
 def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> dict[str, float]:
     """Actions per second for uniform random play (legal_moves + play per action)."""
     cls = GAMES[key]
-    opts = {} if players is None else {"players": players}
+    opts: dict[str, Any] = {} if players is None else {"players": players}
     actions = deals = 0
     seed = 0
     start = time.perf_counter()

@@ -39,7 +39,7 @@ def _load(path: Path, name: str) -> arcade.Texture:
 def four_colour() -> bool:
     """Whether the player chose four-colour French cards (settings.four_colour)."""
     try:
-        return bool(arcade.get_window().settings.four_colour)  # type: ignore[attr-defined]
+        return bool(arcade.get_window().settings.four_colour)
     except Exception:  # no window, or a window without our settings
         return False
 

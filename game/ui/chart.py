@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import arcade
+from arcade.types import RGBOrA255
 
 from game.i18n import percent, signed
 from game.review.model import CHANCE, Verdict
@@ -147,7 +148,7 @@ def marker(v: Verdict, scale: float = 1.0) -> tuple[str, float, tuple[int, int, 
 
 
 def draw_marker(shape: str, x: float, y: float, size: float,
-                color: tuple[int, ...]) -> None:
+                color: RGBOrA255) -> None:
     if shape == "square":
         arcade.draw_lrbt_rectangle_filled(x - size, x + size, y - size, y + size, color)
     else:

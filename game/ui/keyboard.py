@@ -150,8 +150,8 @@ class Keyboard:
         if not items:
             self.focus = None
             return
-        if self.focus in items:
-            i = items.index(self.focus)                 # type: ignore[arg-type]
+        if self.focus is not None and self.focus in items:
+            i = items.index(self.focus)
             self.focus = items[(i + step) % len(items)]
         else:
             self.focus = items[0] if step > 0 else items[-1]

@@ -26,11 +26,12 @@ class Layer:
         self.renders = 0                  # times drawn (tests count them)
 
     def _ensure(self) -> None:
-        size = tuple(self.window.get_framebuffer_size())
+        fw, fh = self.window.get_framebuffer_size()
+        size: tuple[int, int] = (fw, fh)
         if self.fbo is None or size != self.size:
             ctx = self.window.ctx
             self.fbo = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
-            self.size = size  # type: ignore[assignment]
+            self.size = size
             self.dirty = True
 
     @property

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import arcade
-from arcade.gl import geometry
+from arcade.gl import Geometry, geometry
 
 NEUTRAL = 0.5
 
@@ -92,7 +92,7 @@ class Look:
         self.size = (0, 0)
         self.passes = 0            # frames that went through the shader (tests read it)
         self.override: tuple[float, float, float] | None = None   # previews and tests
-        self._regions: dict[tuple[float, float, float, float], Any] = {}
+        self._regions: dict[tuple[float, float, float, float], Geometry] = {}
 
     def current(self) -> tuple[float, float, float]:
         if self.override is not None:
@@ -140,17 +140,19 @@ class Look:
             ww, wh = self.window.get_size()
             x, y, rw, rh = region
             key = (x / ww, y / wh, rw / ww, rh / wh)
-            quad = self._regions.get(key)
-            if quad is None:
+            cached = self._regions.get(key)
+            if cached is None:
                 if len(self._regions) > 8:
                     self._regions.clear()
-                quad = self._regions[key] = _region_quad(self.ctx, *key)
+                cached = self._regions[key] = _region_quad(self.ctx, *key)
+            quad = cached
         with self.ctx.enabled_only():        # no blending: the pass replaces the pixels
             quad.render(self.program)
         self.passes += 1
 
 
-def _region_quad(ctx: Any, u: float, v: float, du: float, dv: float) -> Any:
+def _region_quad(ctx: arcade.ArcadeContext, u: float, v: float, du: float, dv: float
+                 ) -> Geometry:
     """A quad over part of the window whose texture coordinates match that part."""
     x0, y0, x1, y1 = 2 * u - 1, 2 * v - 1, 2 * (u + du) - 1, 2 * (v + dv) - 1
     data = array.array("f", [x0, y1, u, v + dv, x0, y0, u, v,
@@ -165,7 +167,7 @@ def look_of(window: arcade.Window) -> Look:
     look = getattr(window, "_cardclub_look", None)
     if look is None:
         look = Look(window)
-        window._cardclub_look = look    # type: ignore[attr-defined]
+        window._cardclub_look = look
     return look
 
 

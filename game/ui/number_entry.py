@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
+from functools import partial
 
 import arcade
 
@@ -65,7 +66,7 @@ class NumberEntry(Panel):
     def __init__(self, on_play: Callable[[int], None], low: int = 1, high: int = 999_999,
                  title: str = "", note: str = "",
                  paste: Callable[[], str] = lambda: "",
-                 on_cancel: Callable[[], None] = lambda: None) -> None:
+                 on_cancel: Callable[[], object] = lambda: None) -> None:
         self.on_play = on_play
         self.on_cancel = on_cancel
         self.paste = paste
@@ -82,7 +83,7 @@ class NumberEntry(Panel):
             if k == "backspace":
                 self.keys.append(DeleteKey("", self.backspace, SECONDARY, name="backspace"))
             elif k is not None:
-                self.keys.append(Button(k, lambda d=k: self.type_digits(d), SECONDARY,
+                self.keys.append(Button(k, partial(self.type_digits, k), SECONDARY,
                                         name=f"digit{k}"))
         self.play = Button(_("Play"), self.submit, PRIMARY, name="play")
         self.cancel = Button(_("Cancel"), self.close, SECONDARY, name="cancel")

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 import pyglet
+from arcade.types import RGBOrA255
 
 from game import i18n
 from game.i18n.rules_content import rules_gettext
 from game.ui import assets
 from game.ui.widgets import FONT, Button, ButtonGroup, Label, draw_panel
+from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
     from game.ui.window import Window
@@ -52,7 +54,7 @@ def open_scene(window: arcade.Window, name: str, **kw: Any) -> None:
         window.show_view(made)
 
 
-def back_action(window: arcade.Window,
+def back_action(window: Window,
                 back: Callable[[], None] | arcade.View | None) -> Callable[[], None] | None:
     """What Back does: a callable as given, a view shown again, or None (the menu)."""
     if isinstance(back, arcade.View):
@@ -66,7 +68,7 @@ class PageView(arcade.View):
 
     def __init__(self, window: Window, back: Callable[[], None] | arcade.View | None
                  = None) -> None:
-        super().__init__(window)
+        super().__init__(arcade_window(window))
         self.app = window
         self.back = back_action(window, back)
         self.buttons = ButtonGroup()
@@ -76,8 +78,8 @@ class PageView(arcade.View):
         self.batch = pyglet.graphics.Batch()
         self.batches: list[tuple[float, float, pyglet.graphics.Batch]] = []   # top, bottom
         self.texts: list[tuple[arcade.Text, float]] = []   # page text and its box width
-        self.cards = arcade.SpriteList()
-        self.rects: list[tuple[arcade.Rect, tuple[int, ...]]] = []   # boxes behind content
+        self.cards: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.rects: list[tuple[arcade.Rect, RGBOrA255]] = []   # boxes behind content
         self.content = arcade.LBWH(0, 0, 1, 1)          # the scroll area on screen
         self.page_top = 0.0
         self._press: tuple[float, float, float] | None = None   # x, y, scroll at press
@@ -93,7 +95,7 @@ class PageView(arcade.View):
     def tr(msgid: str) -> str:
         return rules_gettext(msgid)
 
-    def add_text(self, text: str, x: float, y: float, size: float, color: tuple[int, ...] = INK,
+    def add_text(self, text: str, x: float, y: float, size: float, color: RGBOrA255 = INK,
                  width: float | None = None, bold: bool = False, anchor_x: str = "left",
                  anchor_y: str = "top", align: str = "left") -> arcade.Text:
         """A page text; with ``width`` it wraps inside that width."""
@@ -136,8 +138,11 @@ class PageView(arcade.View):
         bottom = self.layout_page(w, h)
         extents: dict[pyglet.graphics.Batch, tuple[float, float]] = {}
         for t, _ in self.texts:
-            top, low = extents.get(t.batch, (t.top, t.bottom))
-            extents[t.batch] = (max(top, t.top), min(low, t.bottom))
+            batch = t.batch
+            if batch is None:        # never: add_text puts every page text in a batch
+                continue
+            top, low = extents.get(batch, (t.top, t.bottom))
+            extents[batch] = (max(top, t.top), min(low, t.bottom))
         self.batches = [(top, low, b) for b, (top, low) in extents.items()]
         self.max_scroll = max(0.0, self.page_top - bottom - self.content.height)
         self.scroll_to(self.scroll)

@@ -10,7 +10,15 @@ from collections.abc import Callable
 
 import arcade
 
-from game.ui.widgets import MIN_TARGET, Button, ButtonGroup, Label, dim_screen, draw_panel
+from game.ui.widgets import (
+    MIN_TARGET,
+    Button,
+    ButtonGroup,
+    ButtonStyle,
+    Label,
+    dim_screen,
+    draw_panel,
+)
 
 INK = (40, 30, 20)
 OPAQUE = 255      # a modal panel's body: nothing of the table shows through it
@@ -98,12 +106,12 @@ class Confirm(Panel):
         self.yes = Button("", self._yes, name="yes")
         self.no = Button("", self._no, name="no")
         super().__init__(buttons=[self.yes, self.no], columns=2, dim=160)
-        self._on_yes: Callable[[], None] = lambda: None
-        self._on_no: Callable[[], None] = lambda: None
+        self._on_yes: Callable[[], object] = lambda: None     # what they return is not used
+        self._on_no: Callable[[], object] = lambda: None
 
     def ask(self, title: str, lines: list[str], yes: str, no: str,
-            on_yes: Callable[[], None], on_no: Callable[[], None] = lambda: None,
-            yes_style: tuple | None = None) -> None:
+            on_yes: Callable[[], object], on_no: Callable[[], object] = lambda: None,
+            yes_style: ButtonStyle | None = None) -> None:
         self.set(title, lines)
         self.yes.label.set(yes)
         self.no.label.set(no)

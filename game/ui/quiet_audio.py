@@ -29,7 +29,8 @@ def choose_driver() -> str:
         import arcade  # noqa: F401  (imports pyglet.media, which picks the driver)
         from pyglet import media
 
-        return type(media.get_audio_driver()).__name__
+        driver = media.get_audio_driver()  # type: ignore[no-untyped-call]  # unannotated in pyglet 2.1
+        return type(driver).__name__
     finally:
         if saved >= 0:
             os.dup2(saved, 2)

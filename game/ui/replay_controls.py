@@ -11,7 +11,7 @@ It never decides rules: it only moves the replay along the journal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
@@ -22,6 +22,9 @@ from game.session.replay import Replay
 from game.ui.layout import Box, TableLayout
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup
 
+if TYPE_CHECKING:
+    from game.ui.window import Window
+
 Back = Callable[[], None] | arcade.View | None
 
 
@@ -29,11 +32,13 @@ class TableView(Protocol):
     """What the controls ask of the table they sit on (``scenes.table_view.TableView``;
     a protocol, so the two modules do not import each other)."""
 
-    key: str
     info: GameInfo
-    app: Any
-    window: Any
+    app: Window
+    window: arcade.Window
     layout: TableLayout
+
+    @property
+    def key(self) -> str: ...      # a class variable of each game's table
 
     @property
     def animating(self) -> bool: ...

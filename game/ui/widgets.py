@@ -4,20 +4,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arcade
+from arcade.types import RGB255, RGBOrA255
+
+#: a button's colours: its face, its face while pressed, its label
+ButtonStyle = tuple[RGB255, RGB255, RGB255]
 
 FONT = ("DejaVu Sans", "Arial", "Helvetica")
 MIN_TARGET = 48
 
-PRIMARY = ((232, 184, 66), (250, 210, 110), (40, 30, 10))
-SECONDARY = ((245, 240, 228), (255, 255, 255), (30, 40, 35))
-DANGER = ((200, 70, 60), (225, 100, 90), (255, 255, 255))
+PRIMARY: ButtonStyle = ((232, 184, 66), (250, 210, 110), (40, 30, 10))
+SECONDARY: ButtonStyle = ((245, 240, 228), (255, 255, 255), (30, 40, 35))
+DANGER: ButtonStyle = ((200, 70, 60), (225, 100, 90), (255, 255, 255))
 PAPER = (250, 246, 235)          # the body of a panel or a tile
 
 
 class Label:
     """An ``arcade.Text`` whose text is only rebuilt when it changes."""
 
-    def __init__(self, text: str = "", size: float = 16, color: tuple[int, ...] = (255, 255, 255),
+    def __init__(self, text: str = "", size: float = 16, color: RGBOrA255 = (255, 255, 255),
                  anchor_x: str = "center", anchor_y: str = "center", bold: bool = False,
                  width: int | None = None, multiline: bool = False,
                  align: str = "left") -> None:
@@ -43,7 +47,7 @@ class Label:
 class Button:
     """A rectangle with a label that calls ``on_click`` when pressed and released on it."""
 
-    def __init__(self, text: str, on_click: Callable[[], None], style: tuple = SECONDARY,
+    def __init__(self, text: str, on_click: Callable[[], object], style: ButtonStyle = SECONDARY,
                  name: str | None = None) -> None:
         self.name = name or text.lower()
         self.on_click = on_click

@@ -1,14 +1,15 @@
 """What a view may ask of the window, as a ``Protocol``: views annotate with it instead of
 importing ``game.app.CardClubWindow``, so the window's module and the views it opens never
 import each other (not even for annotations).  ``CardClubWindow`` has all of it; a view
-still hands the window to ``arcade.View``, which takes the arcade window it is."""
+still hands the window to ``arcade.View``, which takes the arcade window it is
+(``arcade_window``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:
-    import arcade
+import arcade
 
+if TYPE_CHECKING:
     from game.store.settings import Settings
     from game.ui.assets import Sounds
 
@@ -33,3 +34,11 @@ class Window(Protocol):
     def show_view(self, new_view: arcade.View) -> None:
         """Show ``new_view`` (arcade's own, waking the window)."""
         ...
+
+
+def arcade_window(window: Window) -> arcade.Window:
+    """``window`` as the arcade window it is, for ``arcade.View.__init__``: the protocol
+    says what a view asks of the window, and every window that has it is an arcade one."""
+    if not isinstance(window, arcade.Window):
+        raise TypeError(f"a view needs an arcade window, not {type(window).__name__}")
+    return window
