@@ -140,6 +140,11 @@ class Game(ABC):
     #: what a loss is called in reports ("the Dudák" in Dudák)
     loss_label: ClassVar[str] = "losses"
 
+    #: the deal's seed (0 for a deck given) and its whole deck in dealing order: with the
+    #: options and the moves, what replays the deal exactly (a journal holds them)
+    seed: int
+    deck: list[str]
+
     # ----- construction -------------------------------------------------------------
     @classmethod
     @abstractmethod
@@ -303,6 +308,11 @@ class Game(ABC):
                 raise ValueError(f"the {self.title} deal is not over: no outcomes yet")
             return outcomes
         return self.result_outcomes(result)
+
+    @abstractmethod
+    def deal_events(self) -> list[Event]:
+        """The events of dealing this deal's cards, as a table shows them before the first
+        move (the state is not changed)."""
 
     # ----- helpers for AI and tests -----------------------------------------------------
     @abstractmethod

@@ -81,7 +81,7 @@ class DealSession:
         n = self.game.num_players
         self.ai_seats = (tuple(s for s in range(n) if s != human) if ai_seats is None
                          else tuple(s for s in ai_seats if s < n))
-        self.seed: int = self.game.seed  # type: ignore[attr-defined]
+        self.seed: int = self.game.seed
         bots = self.make_bots()
         delay = table[self.level].get("think_delay", DEFAULT_THINK)
         pacing = level_file(key).get("pacing", {})
@@ -179,7 +179,7 @@ class DealSession:
 
     def deal_events(self) -> list[Event]:
         """How the cards were dealt (the table flies them out of the deck)."""
-        return list(self.game.deal_events())  # type: ignore[attr-defined]
+        return list(self.game.deal_events())
 
     def result(self) -> list[float] | None:
         return self.game.result()

@@ -66,9 +66,7 @@ class Journal:
 
     @classmethod
     def start(cls, g: Game, **meta: Any) -> Journal:
-        seed: int = g.seed          # type: ignore[attr-defined]
-        deck: list[str] = g.deck    # type: ignore[attr-defined]
-        return cls(g.key, seed, list(deck), g.options(), [], dict(meta))
+        return cls(g.key, g.seed, list(g.deck), g.options(), [], dict(meta))
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "game": self.game, "id": self.deal_id,
