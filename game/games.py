@@ -70,6 +70,11 @@ INFO: dict[str, GameInfo] = {
 }
 
 
+#: the games in menu order: every list of games (menu tiles, rules, History and Settings
+#: tabs, tools) follows it
+ORDER: tuple[str, ...] = tuple(INFO)
+
+
 def info(key: str) -> GameInfo:
     """The record of ``key``; a ValueError naming the choices for an unknown key."""
     if key not in INFO:

@@ -19,6 +19,7 @@ import arcade
 from arcade.types import RGBOrA255
 
 from game.ai import levels
+from game.games import ORDER
 from game.i18n import _, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.store import files, history, saves
@@ -30,7 +31,6 @@ from game.ui.widgets import PRIMARY, SECONDARY, Button
 if TYPE_CHECKING:
     from game.ui.window import Window
 
-ORDER = ("durak", "paodekuai", "dudak", "autobus")
 #: past deals listed at a time (newer and older: a tap); each row is six texts, and laying
 #: out 25 rows took 130 to 290 ms on software GL: 15 keep the frame a page turns in short
 PAGE = 15

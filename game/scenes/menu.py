@@ -16,7 +16,7 @@ import arcade
 
 from game.about import version
 from game.ai import levels, menu_levels
-from game.games import INFO, GameInfo
+from game.games import INFO, ORDER, GameInfo
 from game.i18n import _, number
 from game.rules.rng import DEAL_NUMBERS
 from game.scenes import SCENES
@@ -41,7 +41,6 @@ from game.ui.window import arcade_window
 if TYPE_CHECKING:
     from game.ui.window import Window
 
-ORDER = ["autobus", "dudak", "durak", "paodekuai"]
 RETRY = 2.0          # seconds between reads of the profile while the history is busy
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from game.games import ORDER
 from game.i18n.rules_content import GAMES, UI, Block
 from game.ui import assets
 from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
@@ -21,7 +22,6 @@ from game.ui.widgets import PRIMARY, SECONDARY, Button
 if TYPE_CHECKING:
     from game.ui.window import Window
 
-ORDER = ("autobus", "dudak", "durak", "paodekuai")
 SCENE_FELT = (28, 96, 58)
 TILE = (255, 252, 244)
 #: the cards each chooser tile shows

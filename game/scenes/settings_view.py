@@ -32,7 +32,7 @@ from arcade.types import Color
 
 from game import i18n
 from game.ai import levels
-from game.games import INFO
+from game.games import INFO, ORDER
 from game.i18n import _, number, percent
 from game.store import settings as settings_store
 from game.ui import assets, look
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 INK = (40, 36, 30)
 MUTED = (95, 88, 75)
 GOLD = (232, 184, 66)
-ORDER = ["durak", "paodekuai", "dudak", "autobus"]
 TABS = ("general", "table", "look")
 REDUCED = 0.05            # animation_scale with reduced motion: cards all but jump
 SPEEDS = (0.5, 2.5)       # animation speed slider: half to two and a half times
