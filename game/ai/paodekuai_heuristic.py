@@ -11,9 +11,7 @@ from typing import Any
 
 from game.ai.bots import DecideOnce
 from game.rules import Move, Rng
-
-ORDER = "3456789TJQKA2"
-RANK = {r: i for i, r in enumerate(ORDER)}
+from game.rules.paodekuai import RANK
 
 
 class PaoDeKuaiHeuristic(DecideOnce):

@@ -12,9 +12,11 @@ from typing import Any
 
 import arcade
 
+from game.cards import FRENCH_SUITS
 from game.i18n import N_, _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
+from game.rules.paodekuai import RANK
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui.layout import Box
@@ -22,9 +24,6 @@ from game.ui.layouts.paodekuai import PaoDeKuaiLayout
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
-ORDER = "3456789TJQKA2"
-RANK = {r: i for i, r in enumerate(ORDER)}
-SUITS = "SHDC"
 WARN = (255, 120, 90)
 
 #: shape names as a player reads them
@@ -75,7 +74,7 @@ class PaoDeKuaiTable(TableView):
 
     # ----- what lies where ---------------------------------------------------------------------
     def places(self, obs: dict[str, Any]) -> Places:
-        hand = sorted(obs["hand"], key=lambda c: (RANK[c[0]], SUITS.index(c[1])))
+        hand = sorted(obs["hand"], key=lambda c: (RANK[c[0]], FRENCH_SUITS.index(c[1])))
         sizes = obs["hand_sizes"]
         table = list(obs["table"])
         gone = 48 - sum(sizes) - len(table)
