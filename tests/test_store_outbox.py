@@ -21,6 +21,7 @@ import pytest
 from game import store
 from game.session.deal import DealSession
 from game.store import files, history, outbox, saves
+from tests.store_helpers import end_on_a_full_disk, starts_record_it_once
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the longest a frame may take (the issue's bound); a session step stands for a frame
@@ -236,3 +237,56 @@ def test_a_full_disk_at_the_end_keeps_the_deal_until_the_disk_works_again(
     assert outbox.flush(10)
     assert files.writer.flush()
     assert rows_in_file(deal) == 1 and not saves.path_for("durak").exists()
+
+
+def test_a_full_disk_at_the_last_move_with_the_game_closed_lands_at_the_next_start_once(
+        _cardclub_home: Path) -> None:
+    """Issue 35: the disk fills before a deal's last move and has room again only after
+    the game was closed.  The outbox file takes the room the data folder held for it: the
+    save a move short goes, and each later start finds the result in the history once."""
+    ended = end_on_a_full_disk(_cardclub_home, "durak", 11, "model")
+    assert ended["spare_given_up"] and ended["in_outbox"]
+    assert ended["problem"] and "disk is full" in ended["problem"]   # the player is told
+    assert not saves.path_for("durak").exists()          # no save a move short is left
+    assert outbox.path_for(ended["deal"]).is_file()
+    assert not history.db_path().exists() or rows_in_file(ended["deal"]) == 0
+    starts_record_it_once(ended, "durak")
+
+
+def test_an_outbox_file_the_full_disk_refused_is_written_once_there_is_room(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No room at all at the deal's end (not even the spare's): the save stays.  Room comes
+    back while the history still refuses the row: the outbox's retry writes the file, the
+    save goes, and the result no longer depends on the game staying open."""
+    history.profile()
+    full = {"on": True}
+    real_write, real_store = files._write_all, history.store
+
+    def write(fd: int, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(fd, data)
+
+    def refuse(records, timeout=history.WRITE_TIMEOUT, folder=None):  # type: ignore[no-untyped-def]
+        return history.FAILED, {}
+
+    s = DealSession("durak", level="random", seed=9, ai_seats=(0, 1), pace=lambda: 0.0)
+    files.spare_path().unlink()                         # no room held either
+    monkeypatch.setattr(files, "_write_all", write)
+    monkeypatch.setattr(history, "store", refuse)
+    while not s.is_over:
+        s.advance(1.0)
+    deal = s.journal.deal_id
+    assert files.writer.flush()
+    assert not outbox.path_for(deal).exists() and saves.path_for("durak").is_file()
+    assert not history.recorded(deal)
+    full["on"] = False                                  # room again; the history refuses
+    deadline = time.monotonic() + 60
+    while not (outbox.path_for(deal).is_file() and not saves.path_for("durak").exists()):
+        assert time.monotonic() < deadline, "the outbox never wrote the deal again"
+        outbox.flush(0.2)                               # (retries now, then waits a little)
+        files.writer.flush()
+    assert history.recorded(deal) and rows_in_file(deal) == 0
+    monkeypatch.setattr(history, "store", real_store)
+    assert outbox.flush(10) and files.writer.flush()
+    assert rows_in_file(deal) == 1 and not outbox.path_for(deal).exists()
