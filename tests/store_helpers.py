@@ -7,8 +7,12 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
 
 from game.ai import make_bot
 from game.rules import GAMES, Game
@@ -185,3 +189,39 @@ def starts_record_it_once(ended: dict[str, Any], key: str, starts: int = 3) -> N
         assert journal is not None and journal.moves == ended["moves"]
         assert journal.replay().is_over
         assert files.spare_path().stat().st_size == files.SPARE_BYTES   # held again
+
+
+T = TypeVar("T")
+
+
+def on_a_thread(fn: Callable[[], T], deadline: float = 60.0) -> tuple[T, list[float]]:
+    """Run ``fn`` on a thread of its own (standing for the window's) and wait for it: its
+    value, and the busy timeout (seconds) it gave each SQLite connection it opened, i.e.
+    the longest it let SQLite wait for another program's lock.  A lock test holds the
+    lock all along, so a call that waited for it would never return: ``deadline`` is only
+    there to fail then instead of hanging; the test asserts the timeouts, not the time."""
+    thread: threading.Thread | None = None
+    waits: list[float] = []
+    out: dict[str, Any] = {}
+    real = sqlite3.connect
+
+    def connect(*args: Any, **kw: Any) -> sqlite3.Connection:
+        if threading.current_thread() is thread:
+            waits.append(float(kw.get("timeout", args[1] if len(args) > 1 else 5.0)))
+        return real(*args, **kw)
+
+    def run() -> None:
+        try:
+            out["value"] = fn()
+        except BaseException as exc:  # re-raised on the test's thread
+            out["error"] = exc
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sqlite3, "connect", connect)
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(deadline)
+        assert not thread.is_alive(), "it is still waiting (for the lock?)"
+    if "error" in out:
+        raise out["error"]
+    return out["value"], waits

@@ -5,6 +5,7 @@ kill -9 while only the outbox holds it.  The locks are held by real second proce
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import signal
@@ -21,10 +22,11 @@ import pytest
 from game import store
 from game.session.deal import DealSession
 from game.store import files, history, outbox, saves
-from tests.store_helpers import end_on_a_full_disk, starts_record_it_once
+from tests.store_helpers import end_on_a_full_disk, on_a_thread, starts_record_it_once
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the longest a frame may take (the issue's bound); a session step stands for a frame
+#: the longest the window's thread may let SQLite wait for another program's lock: a
+#: frame (the issue's bound); asserted as the busy timeout it asks for, never as a time
 FRAME = 0.1
 
 LOCKER = r"""
@@ -82,36 +84,34 @@ def rows_in_file(deal_id: str) -> int:
         con.close()
 
 
-def play_to_the_end(seed: int, key: str = "durak") -> tuple[DealSession, float]:
-    """A deal between computers to its end; the longest step (the end's step records the
-    deal, so a history that waited would show here)."""
+def play_to_the_end(seed: int, key: str = "durak") -> DealSession:
+    """A deal between computers to its end (the end's step records the deal)."""
     s = DealSession(key, level="random", seed=seed, ai_seats=(0, 1), pace=lambda: 0.0)
-    longest = 0.0
     for _ in range(5000):
         if s.is_over:
             break
-        t = time.perf_counter()
         s.advance(1.0)
-        longest = max(longest, time.perf_counter() - t)
     assert s.is_over and s.xp_gained is not None
-    return s, longest
+    return s
 
 
-def timed(fn):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    value = fn()
-    return value, time.perf_counter() - t
+def never_waits(waits: list[float]) -> bool:
+    """The busy timeouts the window's thread gave its connections: none longer than a
+    frame (none at all is fine: the deal's end opens no connection there)."""
+    return max(waits, default=0.0) <= FRAME
 
 
 def test_a_write_transaction_held_elsewhere_never_blocks_and_the_deal_lands_once() -> None:
     before = history.profile()                        # the database exists, empty
     assert before.xp == 0
     with locked(history.db_path(), "transaction"):
-        s, longest = play_to_the_end(seed=3)
-        assert longest < FRAME, f"a step took {longest * 1000:.0f} ms"
+        # the window's thread plays the deal to its end and reads the history while the
+        # lock is held, never asking SQLite to wait for it longer than a frame
+        s, waits = on_a_thread(lambda: play_to_the_end(seed=3))
+        assert never_waits(waits)
         deal = s.journal.deal_id
-        rows, took = timed(lambda: history.deals("durak"))
-        assert took < FRAME and len(rows) == 1       # counted at once (held)
+        rows, waits = on_a_thread(lambda: history.deals("durak"))
+        assert waits and never_waits(waits) and len(rows) == 1   # counted at once (held)
         assert history.profile().xp == s.xp_gained == rows[0].xp
         assert history.has_deal(deal) and history.count_deals() == 1
         assert files.writer.flush()
@@ -132,16 +132,19 @@ def test_a_history_locked_whole_reads_busy_at_once_and_keeps_every_deal() -> Non
     assert known.xp == 40 and not history.busy()
     ended = []
     with locked(history.db_path(), "mode"):
-        p, took = timed(history.profile)
-        assert took < FRAME and history.busy() and p == known   # the last one read
-        seen, took = timed(lambda: history.overview("durak"))
-        assert took < FRAME and seen.busy and seen.profile == known
+        # each call returns while the other program still holds the lock (it lets go
+        # only when this block ends), having asked SQLite to wait no longer than a frame
+        p, waits = on_a_thread(history.profile)
+        assert waits and never_waits(waits)
+        assert history.busy() and p == known          # the last one read
+        seen, waits = on_a_thread(lambda: history.overview("durak"))
+        assert waits and never_waits(waits) and seen.busy and seen.profile == known
         for seed in (4, 5):                          # two deals end while it is locked
-            s, longest = play_to_the_end(seed)
-            assert longest < FRAME, f"a step took {longest * 1000:.0f} ms"
+            s, waits = on_a_thread(functools.partial(play_to_the_end, seed))
+            assert never_waits(waits)
             ended.append(s.journal.deal_id)
-        _, took = timed(store.start_up)              # a start meanwhile: bounded too
-        assert took < 2.0
+        _, waits = on_a_thread(store.start_up)       # a start meanwhile: bounded too
+        assert waits and never_waits(waits)
     assert outbox.flush(10)
     assert [rows_in_file(d) for d in ended] == [1, 1]
     assert history.count_deals() == 3 and not history.busy()
