@@ -208,7 +208,8 @@ def on_a_thread(fn: Callable[[], T], deadline: float = 60.0) -> tuple[T, list[fl
     def connect(*args: Any, **kw: Any) -> sqlite3.Connection:
         if threading.current_thread() is thread:
             waits.append(float(kw.get("timeout", args[1] if len(args) > 1 else 5.0)))
-        return real(*args, **kw)
+        con: sqlite3.Connection = real(*args, **kw)
+        return con
 
     def run() -> None:
         try:
