@@ -26,24 +26,26 @@ print("held" if lock is not None else "refused", flush=True)
 time.sleep(60)
 """
 PLAY = "from game.app import run\nraise SystemExit(run())\n"
-#: a normal run that also prints "up" once its first frame is drawn (start-up, with its
-#: history and files, is done by then, and the idle menu writes nothing more)
-PLAY_AND_SAY_UP = r"""
+#: a normal run that also prints "idle" once the window has gone idle (start-up, with its
+#: history and files, long done, nothing animating and nothing loading: a view that still
+#: works says it is busy), so it writes nothing more
+PLAY_AND_SAY_IDLE = r"""
 import arcade
 from game import app
 
 come_forward = app.come_forward
 
-def come_forward_and_say_up(window, wanted):
+def come_forward_and_say_idle(window, wanted):
     come_forward(window, wanted)
 
-    def on_draw():
-        window.remove_handler("on_draw", on_draw)
-        arcade.schedule_once(lambda _dt: print("up", flush=True), 0)
+    def check(_dt):
+        if window.idle:
+            arcade.unschedule(check)
+            print("idle", flush=True)
 
-    window.push_handlers(on_draw=on_draw)
+    arcade.schedule(check, 0.05)
 
-app.come_forward = come_forward_and_say_up
+app.come_forward = come_forward_and_say_idle
 raise SystemExit(app.run())
 """
 
@@ -101,23 +103,23 @@ def _start(home: Path, code: str = PLAY, **env: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _wait_until_up(home: Path, first: subprocess.Popen[str], limit: float = 120) -> None:
-    """Wait for the first window to say it drew its first frame (its start-up done, the
-    lock taken and its port written); fail if it ends first or never does."""
-    up = threading.Event()
+def _wait_until_idle(home: Path, first: subprocess.Popen[str], limit: float = 120) -> None:
+    """Wait for the first window to say it is idle (its start-idle done, the lock taken and
+    its port written); fail if it ends first or never does."""
+    idle = threading.Event()
 
     def read() -> None:
         assert first.stdout is not None
         for line in first.stdout:
-            if line.strip() == "up":
-                up.set()
+            if line.strip() == "idle":
+                idle.set()
                 return
 
     threading.Thread(target=read, daemon=True).start()
     deadline = time.monotonic() + limit
-    while not up.wait(0.1):
+    while not idle.wait(0.1):
         assert first.poll() is None, f"the first window ended: {first.communicate()}"
-        assert time.monotonic() < deadline, "the first window never drew its first frame"
+        assert time.monotonic() < deadline, "the first window never went idle"
     lock_file = home / instance.LOCK_NAME
     assert len(lock_file.read_bytes().split()) == 3, "the first window holds no lock"
 
@@ -126,9 +128,9 @@ def _wait_until_up(home: Path, first: subprocess.Popen[str], limit: float = 120)
 def test_a_second_window_on_the_same_folder_exits_and_touches_nothing(
         _cardclub_home: Path) -> None:
     play_moves("durak", 5)                       # a deal in progress, saved
-    first = _start(_cardclub_home, PLAY_AND_SAY_UP)
+    first = _start(_cardclub_home, PLAY_AND_SAY_IDLE)
     try:
-        _wait_until_up(_cardclub_home, first)    # up and idle: it writes nothing now
+        _wait_until_idle(_cardclub_home, first)  # up and idle: it writes nothing now
         assert (_cardclub_home / "history.sqlite3").is_file()
         before = snapshot(_cardclub_home)
         second = _start(_cardclub_home)
