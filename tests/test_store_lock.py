@@ -104,7 +104,7 @@ def _start(home: Path, code: str = PLAY, **env: str) -> subprocess.Popen[str]:
 
 
 def _wait_until_idle(home: Path, first: subprocess.Popen[str], limit: float = 120) -> None:
-    """Wait for the first window to say it is idle (its start-idle done, the lock taken and
+    """Wait for the first window to say it is idle (its start-up done, the lock taken and
     its port written); fail if it ends first or never does."""
     idle = threading.Event()
 
