@@ -212,10 +212,10 @@ def _play(game: str | None, lock: instance.InstanceLock) -> int:
         window.open("table", game=game)
     else:
         window.show_menu(window.settings_message)
-    if probe := os.environ.get("CARDCLUB_FIRST_FRAME"):
+    if os.environ.get("CARDCLUB_FIRST_FRAME"):
         from game.tools.first_frame import exit_after_first_frame
 
-        exit_after_first_frame(window, stay=probe == "stay")
+        exit_after_first_frame(window)
     arcade.run()
     from game.store import files
 

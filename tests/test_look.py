@@ -117,7 +117,9 @@ def test_grain_changes_pixels_and_softening_smooths_them(
 
 
 def test_look_pass_is_cheap(table: DurakTable, app: CardClubWindow) -> None:
-    """Frame time with the pass on vs off (software GL here: a loose bound)."""
+    """What the pass costs a frame, as work rather than time: one offscreen target, made
+    once and reused by every later frame (until the window's size changes), and one
+    pass per frame.  The frame times are printed as figures, not asserted."""
     def timed(n: int = 8) -> float:
         frame(app)
         t = time.perf_counter()
@@ -127,6 +129,10 @@ def test_look_pass_is_cheap(table: DurakTable, app: CardClubWindow) -> None:
         return (time.perf_counter() - t) / n * 1000
     base = timed()
     set_look(app, 0.7, 0.7, 0.7)
+    lk = look_of(app)
+    frame(app)
+    target, passes = lk.fbo, lk.passes
+    assert target is not None
     with_pass = timed()
+    assert lk.fbo is target and lk.passes == passes + 9    # timed() draws 1 + 8 frames
     print(f"frame {base:.1f} ms without the look, {with_pass:.1f} ms with it")
-    assert with_pass < base * 2.5 + 40

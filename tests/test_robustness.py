@@ -138,6 +138,11 @@ replacement = st.one_of(
 ).map(copy.deepcopy)  # a fresh value each time: never one object in two places
 
 
+#: keys a state saved by an older version may lack (DUD-9: ``out_order``, filled in by seat
+#: order; tests/test_dudak_rules.py): without them a state loads and keeps everything else
+OLDER_STATES_LACK = {"dudak": ("out_order",)}
+
+
 def mutate(d: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
     d = copy.deepcopy(d)
     for _ in range(data.draw(st.integers(1, 3))):
@@ -188,7 +193,11 @@ def test_mutated_states_load_as_usable_states_or_are_refused(key: str, players: 
         except StateError as exc:
             assert str(exc).startswith(f"not a {cls.title} state: ")
             return
-        assert g.to_dict() == d and conserved(g)
+        got = g.to_dict()
+        for k in OLDER_STATES_LACK.get(key, ()):
+            if k not in d:                    # an older state's: filled in on load
+                got.pop(k, None)
+        assert got == d and conserved(g)
         rng = Rng(seed)
         for _ in range(40):                   # and it stays usable
             for s in range(g.num_players):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.store import files, history, saves, settings
-from tests.store_helpers import play_moves
+from tests.store_helpers import end_on_a_full_disk, play_moves, starts_record_it_once
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -218,3 +218,16 @@ def test_quit_exits_0_on_a_read_only_folder_with_damaged_settings(small_disk: Pa
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Traceback" not in r.stderr
     assert settings.path().read_bytes() == b'{"language": "\\ud800"}'
+
+
+def test_full_tmpfs_at_the_last_move_with_the_game_closed_keeps_the_result(
+        small_disk: Path) -> None:
+    """Issue 35, on a real full disk: the last move's save cannot be written, nor the
+    history's row; the outbox file takes the room held for it, and once the disk has room
+    again every start finds the result in the history once, and no save to resume."""
+    ended = end_on_a_full_disk(small_disk, "durak", 11, "tmpfs")
+    assert ended["spare_given_up"] and ended["in_outbox"]
+    assert not saves.path_for("durak").exists()          # no save a move short is left
+    _no_temp_files(small_disk)
+    (small_disk / "filler").unlink()                     # room again, the game closed
+    starts_record_it_once(ended, "durak")

@@ -4,10 +4,10 @@ lock that a kill -9 leaves behind never blocking the next start."""
 from __future__ import annotations
 
 import os
-import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -26,6 +26,28 @@ print("held" if lock is not None else "refused", flush=True)
 time.sleep(60)
 """
 PLAY = "from game.app import run\nraise SystemExit(run())\n"
+#: a normal run that also prints "idle" once the window has gone idle (start-up, with its
+#: history and files, long done, nothing animating and nothing loading: a view that still
+#: works says it is busy), so it writes nothing more
+PLAY_AND_SAY_IDLE = r"""
+import arcade
+from game import app
+
+come_forward = app.come_forward
+
+def come_forward_and_say_idle(window, wanted):
+    come_forward(window, wanted)
+
+    def check(_dt):
+        if window.idle:
+            arcade.unschedule(check)
+            print("idle", flush=True)
+
+    arcade.schedule(check, 0.05)
+
+app.come_forward = come_forward_and_say_idle
+raise SystemExit(app.run())
+"""
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -69,44 +91,47 @@ def test_a_lock_left_by_kill_9_never_blocks_the_next_start(_cardclub_home: Path)
     finally:
         p.send_signal(signal.SIGKILL)
         p.wait(timeout=10)
-    lock = instance.acquire(_cardclub_home)     # taken, not refused and not waited for
-    assert lock is not None
+    lock = instance.acquire(_cardclub_home)      # at once: acquire never waits (it asks
+    assert lock is not None                       # the OS without blocking) and gets it
     lock.release()
 
 
-def _start(home: Path, **env: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", PLAY], cwd=ROOT, text=True,
+def _start(home: Path, code: str = PLAY, **env: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, text=True,
                             env={**os.environ, "CARDCLUB_HOME": str(home),
                                  "ARCADE_SOUND_BACKENDS": "silent", **env},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def _wait_for_first_frame(first: subprocess.Popen[str], limit: float = 120) -> None:
-    """Until the first window (started with ``CARDCLUB_FIRST_FRAME=stay``) says its first
-    frame is on screen: its start-up (the lock, the store's tidying, the history opened)
-    is behind it.  A condition with a generous deadline, never a sleep."""
-    assert first.stdout is not None
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        ready, _w, _x = select.select([first.stdout], [], [], 0.5)
-        if ready:
-            line = first.stdout.readline()
-            if line.startswith("first-frame"):
+def _wait_until_idle(home: Path, first: subprocess.Popen[str], limit: float = 120) -> None:
+    """Wait for the first window to say it is idle (its start-up done, the lock taken and
+    its port written); fail if it ends first or never does."""
+    idle = threading.Event()
+
+    def read() -> None:
+        assert first.stdout is not None
+        for line in first.stdout:
+            if line.strip() == "idle":
+                idle.set()
                 return
-            assert line, ("the first window ended", first.communicate())
-        assert first.poll() is None, first.communicate()
-    raise AssertionError("the first window never drew its first frame")
+
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + limit
+    while not idle.wait(0.1):
+        assert first.poll() is None, f"the first window ended: {first.communicate()}"
+        assert time.monotonic() < deadline, "the first window never went idle"
+    lock_file = home / instance.LOCK_NAME
+    assert len(lock_file.read_bytes().split()) == 3, "the first window holds no lock"
 
 
 @pytest.mark.ui
 def test_a_second_window_on_the_same_folder_exits_and_touches_nothing(
         _cardclub_home: Path) -> None:
     play_moves("durak", 5)                       # a deal in progress, saved
-    first = _start(_cardclub_home, CARDCLUB_FIRST_FRAME="stay")
+    first = _start(_cardclub_home, PLAY_AND_SAY_IDLE)
     try:
-        _wait_for_first_frame(first)             # the first window is up, its start-up done
-        assert (_cardclub_home / instance.LOCK_NAME).exists()
-        assert (_cardclub_home / "history.sqlite3").exists()
+        _wait_until_idle(_cardclub_home, first)  # up and idle: it writes nothing now
+        assert (_cardclub_home / "history.sqlite3").is_file()
         before = snapshot(_cardclub_home)
         second = _start(_cardclub_home)
         out, err = second.communicate(timeout=60)

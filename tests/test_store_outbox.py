@@ -5,6 +5,7 @@ kill -9 while only the outbox holds it.  The locks are held by real second proce
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import signal
@@ -21,14 +22,12 @@ import pytest
 from game import store
 from game.session.deal import DealSession
 from game.store import files, history, outbox, saves
+from tests.store_helpers import end_on_a_full_disk, on_a_thread, starts_record_it_once
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the longest a frame may take (the issue's bound); a session step stands for a frame
-# "At once" here means: not waiting for the lock.  A write that waited would wait
-# history.WRITE_TIMEOUT (10 s); a read that waited would never return while the lock is
-# held.  So the bound is generous (a step on a machine at load 10 stays far under it) and
-# still fails for a store that waits: behaviour, not speed (speed is the benchmarks' job).
-FRAME = 2.0
+#: the longest the window's thread may let SQLite wait for another program's lock: a
+#: frame (the issue's bound); asserted as the busy timeout it asks for, never as a time
+FRAME = 0.1
 
 LOCKER = r"""
 import sqlite3, sys
@@ -85,36 +84,34 @@ def rows_in_file(deal_id: str) -> int:
         con.close()
 
 
-def play_to_the_end(seed: int, key: str = "durak") -> tuple[DealSession, float]:
-    """A deal between computers to its end; the longest step (the end's step records the
-    deal, so a history that waited would show here)."""
+def play_to_the_end(seed: int, key: str = "durak") -> DealSession:
+    """A deal between computers to its end (the end's step records the deal)."""
     s = DealSession(key, level="random", seed=seed, ai_seats=(0, 1), pace=lambda: 0.0)
-    longest = 0.0
     for _ in range(5000):
         if s.is_over:
             break
-        t = time.perf_counter()
         s.advance(1.0)
-        longest = max(longest, time.perf_counter() - t)
     assert s.is_over and s.xp_gained is not None
-    return s, longest
+    return s
 
 
-def timed(fn):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    value = fn()
-    return value, time.perf_counter() - t
+def never_waits(waits: list[float]) -> bool:
+    """The busy timeouts the window's thread gave its connections: none longer than a
+    frame (none at all is fine: the deal's end opens no connection there)."""
+    return max(waits, default=0.0) <= FRAME
 
 
 def test_a_write_transaction_held_elsewhere_never_blocks_and_the_deal_lands_once() -> None:
     before = history.profile()                        # the database exists, empty
     assert before.xp == 0
     with locked(history.db_path(), "transaction"):
-        s, longest = play_to_the_end(seed=3)
-        assert longest < FRAME, f"a step took {longest * 1000:.0f} ms"
+        # the window's thread plays the deal to its end and reads the history while the
+        # lock is held, never asking SQLite to wait for it longer than a frame
+        s, waits = on_a_thread(lambda: play_to_the_end(seed=3))
+        assert never_waits(waits)
         deal = s.journal.deal_id
-        rows, took = timed(lambda: history.deals("durak"))
-        assert took < FRAME and len(rows) == 1       # counted at once (held)
+        rows, waits = on_a_thread(lambda: history.deals("durak"))
+        assert waits and never_waits(waits) and len(rows) == 1   # counted at once (held)
         assert history.profile().xp == s.xp_gained == rows[0].xp
         assert history.has_deal(deal) and history.count_deals() == 1
         assert files.writer.flush()
@@ -135,16 +132,19 @@ def test_a_history_locked_whole_reads_busy_at_once_and_keeps_every_deal() -> Non
     assert known.xp == 40 and not history.busy()
     ended = []
     with locked(history.db_path(), "mode"):
-        p, took = timed(history.profile)
-        assert took < FRAME and history.busy() and p == known   # the last one read
-        seen, took = timed(lambda: history.overview("durak"))
-        assert took < FRAME and seen.busy and seen.profile == known
+        # each call returns while the other program still holds the lock (it lets go
+        # only when this block ends), having asked SQLite to wait no longer than a frame
+        p, waits = on_a_thread(history.profile)
+        assert waits and never_waits(waits)
+        assert history.busy() and p == known          # the last one read
+        seen, waits = on_a_thread(lambda: history.overview("durak"))
+        assert waits and never_waits(waits) and seen.busy and seen.profile == known
         for seed in (4, 5):                          # two deals end while it is locked
-            s, longest = play_to_the_end(seed)
-            assert longest < FRAME, f"a step took {longest * 1000:.0f} ms"
+            s, waits = on_a_thread(functools.partial(play_to_the_end, seed))
+            assert never_waits(waits)
             ended.append(s.journal.deal_id)
-        _, took = timed(store.start_up)              # a start meanwhile: bounded too
-        assert took < history.WRITE_TIMEOUT        # did not wait for the lock
+        _, waits = on_a_thread(store.start_up)       # a start meanwhile: bounded too
+        assert waits and never_waits(waits)
     assert outbox.flush(10)
     assert [rows_in_file(d) for d in ended] == [1, 1]
     assert history.count_deals() == 3 and not history.busy()
@@ -240,3 +240,56 @@ def test_a_full_disk_at_the_end_keeps_the_deal_until_the_disk_works_again(
     assert outbox.flush(10)
     assert files.writer.flush()
     assert rows_in_file(deal) == 1 and not saves.path_for("durak").exists()
+
+
+def test_a_full_disk_at_the_last_move_with_the_game_closed_lands_at_the_next_start_once(
+        _cardclub_home: Path) -> None:
+    """Issue 35: the disk fills before a deal's last move and has room again only after
+    the game was closed.  The outbox file takes the room the data folder held for it: the
+    save a move short goes, and each later start finds the result in the history once."""
+    ended = end_on_a_full_disk(_cardclub_home, "durak", 11, "model")
+    assert ended["spare_given_up"] and ended["in_outbox"]
+    assert ended["problem"] and "disk is full" in ended["problem"]   # the player is told
+    assert not saves.path_for("durak").exists()          # no save a move short is left
+    assert outbox.path_for(ended["deal"]).is_file()
+    assert not history.db_path().exists() or rows_in_file(ended["deal"]) == 0
+    starts_record_it_once(ended, "durak")
+
+
+def test_an_outbox_file_the_full_disk_refused_is_written_once_there_is_room(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No room at all at the deal's end (not even the spare's): the save stays.  Room comes
+    back while the history still refuses the row: the outbox's retry writes the file, the
+    save goes, and the result no longer depends on the game staying open."""
+    history.profile()
+    full = {"on": True}
+    real_write, real_store = files._write_all, history.store
+
+    def write(fd: int, data: bytes) -> None:
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(fd, data)
+
+    def refuse(records, timeout=history.WRITE_TIMEOUT, folder=None):  # type: ignore[no-untyped-def]
+        return history.FAILED, {}
+
+    s = DealSession("durak", level="random", seed=9, ai_seats=(0, 1), pace=lambda: 0.0)
+    files.spare_path().unlink()                         # no room held either
+    monkeypatch.setattr(files, "_write_all", write)
+    monkeypatch.setattr(history, "store", refuse)
+    while not s.is_over:
+        s.advance(1.0)
+    deal = s.journal.deal_id
+    assert files.writer.flush()
+    assert not outbox.path_for(deal).exists() and saves.path_for("durak").is_file()
+    assert not history.recorded(deal)
+    full["on"] = False                                  # room again; the history refuses
+    deadline = time.monotonic() + 60
+    while not (outbox.path_for(deal).is_file() and not saves.path_for("durak").exists()):
+        assert time.monotonic() < deadline, "the outbox never wrote the deal again"
+        outbox.flush(0.2)                               # (retries now, then waits a little)
+        files.writer.flush()
+    assert history.recorded(deal) and rows_in_file(deal) == 0
+    monkeypatch.setattr(history, "store", real_store)
+    assert outbox.flush(10) and files.writer.flush()
+    assert rows_in_file(deal) == 1 and not outbox.path_for(deal).exists()

@@ -520,6 +520,21 @@ class Autobus(Game):
         v.check(not (g.drawn and g.winner is not None), "a deal both won and drawn")
         v.check(all(g.reserves) if g.winner is None else not g.reserves[g.winner],
                 "an empty reserve must be the winner's")
+        v.check(g.winner is None or sum(not r for r in g.reserves) == 1,
+                "more than one reserve is empty (the first to empty it wins at once: BUS-3)")
+        # BUS-11: quiet turns are counted with the stock and the completed pile empty; a
+        # full circuit of them with no run play left is a draw, and only that (or the
+        # turn limit) is
+        v.check(not g.quiet or g.run_played or not (g.stock or g.completed),
+                "quiet turns counted while cards are left to draw")
+        stuck = g.quiet >= n and not g.run_played and not g.run_play_exists()
+        if g.drawn:
+            v.check(stuck or g.turn == TURN_LIMIT,
+                    "a draw while a run can still be played or before a full circuit of "
+                    "quiet turns")
+        elif g.winner is None:
+            v.check(not stuck, "no run can be played after a full circuit of quiet turns, "
+                               "yet the deal is not drawn")
         finish(v, g, d)
         return g
 

@@ -172,9 +172,9 @@ class Game(ABC):
                     f"as often as the game has it; missing {missing or 'nothing'}, "
                     f"unexpected {extra or 'nothing'}"
                 )
-            seed = 0 if seed is None else int(seed)
+            seed = 0 if seed is None else _seed(seed)
             return seed, order, deal_rng(seed)
-        seed = new_seed() if seed is None else int(seed)
+        seed = new_seed() if seed is None else _seed(seed)
         order = list(base)
         Rng(seed).shuffle(order)
         return seed, order, deal_rng(seed)
@@ -326,6 +326,23 @@ class Game(ABC):
         What ``seat`` knows (its hand, public cards, cards it saw go into another hand)
         stays where it is, so ``observation(seat)`` is the same in the copy.
         """
+
+
+#: a deal's seed (its number) is one state of the generator: 0 .. 2**64 - 1
+SEED_MAX = (1 << 64) - 1
+
+
+def _seed(seed: Any) -> int:
+    """``seed`` as a whole number the generator takes as it is (ValueError otherwise: a
+    negative seed or one past 64 bits would be stored as given yet deal as another)."""
+    try:
+        value = int(seed)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"a deal's seed is a whole number, not {str(seed)[:20]!r}") from exc
+    if not 0 <= value <= SEED_MAX:
+        raise ValueError(f"a deal's seed is a whole number from 0 to {SEED_MAX}, "
+                         f"not {str(value)[:24]}")
+    return value
 
 
 def _plain_move(move: Move) -> Move:

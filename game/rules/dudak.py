@@ -399,9 +399,16 @@ class Dudak(Game):
         g.hands = v.card_lists("hands", PLAYERS)
         g.collected = v.card_lists("collected", PLAYERS)
         g.known = v.card_lists("known", PLAYERS)
+        first = (g.dealer + 1) % PLAYERS
         for s in range(PLAYERS):
-            v.subset(g.known[s], g.hands[s] + g.collected[s],
-                     f"known[{s}] names cards that seat does not hold")
+            held = g.hands[s] + g.collected[s]
+            v.subset(g.known[s], held, f"known[{s}] names cards that seat does not hold")
+            # everyone saw it come from the pile (DUD-7, DUD-8): each card collected, and
+            # each card it holds that it was not dealt (DUD-2)
+            dealt = g.deck[(s - first) % PLAYERS::PLAYERS]
+            seen = set(g.collected[s]) | {c for c in held if c not in dealt}
+            v.subset(sorted(seen), g.known[s], f"known[{s}] leaves out cards that seat "
+                                               "picked up from the pile")
         g.trumps = list(v.lists("trumps", PLAYERS))
         named = [t for t in g.trumps if t is not None]
         v.check(all(type(t) is str and len(t) == 1 and t in CZECH_SUITS for t in named)
@@ -416,6 +423,11 @@ class Dudak(Game):
                 "only the seat collecting now has collected cards")
         v.check(g.phase == "start" or bool(g.pile), "a follow-up or collection with no pile")
         v.check(g.by_safety_net <= (g.dudak is not None), "a safety net with no Dudák")
+        if g.dudak is None:       # DUD-12: the safety net ends a deal at its 2,000th move
+            v.check(g.moves < MOVE_LIMIT, f"the deal goes on after {MOVE_LIMIT} moves")
+        else:
+            v.check(g.moves == MOVE_LIMIT if g.by_safety_net else g.moves <= MOVE_LIMIT,
+                    f"the safety net ends a deal at its {MOVE_LIMIT}th move, and only then")
         holders = [s for s in range(PLAYERS) if not g.is_out(s)]
         if g.dudak is None:
             v.check(len(holders) > 1 and g.current in holders,

@@ -345,6 +345,8 @@ class Durak(Game):
         g.hands = v.card_lists("hands", 2)
         g.talon = v.cards("talon")
         g.trump_card = v.card(d["trump_card"], "trump_card")
+        v.check(g.trump_card == g.deck[2 * HAND_SIZE],
+                "the trump card is not the deck's thirteenth card (DUR-2)")
         v.check(not g.talon or g.talon[-1] == g.trump_card, "the trump card is not last")
         g.attacker = v.integer("attacker", 0, 1)
         for pair in v.items("table"):
@@ -355,8 +357,14 @@ class Durak(Game):
         g.discard = v.cards("discard")
         g.limit, g.taking = v.integer("limit", 0, MAX_ATTACKS), v.boolean("taking")
         g.known = v.card_lists("known", 2)
+        dealt = (g.deck[0:2 * HAND_SIZE:2], g.deck[1:2 * HAND_SIZE:2])   # DUR-2
         for s in (0, 1):
             v.subset(g.known[s], g.hands[s], f"known[{s}] names cards not in that hand")
+            # both saw it come: the trump card (drawn last, face up: DUR-8) and a card of
+            # the other seat's first hand (only a take brings it over: DUR-6)
+            seen = [c for c in g.hands[s] if c == g.trump_card or c in dealt[1 - s]]
+            v.subset(seen, g.known[s], f"known[{s}] leaves out cards both seats saw that "
+                                       "hand take or draw face up")
         g.winner, g.over = v.optional_int("winner", 0, 1), v.boolean("over")
         g.draw, g.moves = v.boolean("draw"), v.moves()
         v.check(g.over == (g.draw or g.winner is not None) and not (g.draw and g.winner

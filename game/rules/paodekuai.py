@@ -662,6 +662,8 @@ class PaoDeKuai(Game):
         v.check(all(g.hands) if g.winner is None else not g.hands[g.winner],
                 "an empty hand must be the winner's")
         g.moves = v.moves()
+        v.check(g.moves == len(g.history), "moves does not count the plays and passes")
+        _replays(v, g, d)
         finish(v, g, d)
         return g
 
@@ -717,3 +719,21 @@ class PaoDeKuai(Game):
 
 
 DECK = frozenset(PaoDeKuai.full_deck())
+
+
+def _replays(v: Reader, g: PaoDeKuai, d: dict[str, Any]) -> None:
+    """The state keeps every play and pass (``history``): played again from its deck,
+    they must make exactly this state (hands, table, scores, who played, ...)."""
+    v.check(len(g.history) <= PaoDeKuai.move_bound, "history is longer than any deal")
+    again = PaoDeKuai.new(seed=g.seed, deck=list(g.deck))
+    for i, h in enumerate(g.history):
+        v.check(h[0] == again.current_player,
+                f"history: move {i + 1} is not seat {h[0]}'s turn")
+        move = PASS if len(h) == 1 else Move("play", tuple(h[1]))
+        refusal = again.check(move)
+        if refusal is not None:
+            v.fail(f"history: move {i + 1} ({move}) breaks the rules ({refusal})")
+        again.play(move)
+    made = again.to_dict()
+    wrong = [k for k in d if made.get(k) != d[k]]
+    v.check(not wrong, f"its history makes another {', '.join(wrong[:4])}")

@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from game.rules.base import Game, StateError
+from game.rules.base import SEED_MAX, Game, StateError
 from game.rules.rng import Rng
 
-#: seeds are taken as Python ints by ``new``; a state keeps them in this range
-SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+#: the seeds ``new`` takes (one state of the generator each); a state keeps one of them
+SEED_RANGE = (0, SEED_MAX)
 MOVES_MAX = 10_000_000
 _RNG = re.compile(r"[0-9a-f]{16}")
 

@@ -223,8 +223,24 @@ def write_json(path: Path, data: Any) -> None:
     write_bytes(path, encode_json(data))   # encoding fails before any file is touched
 
 
-def write_bytes(path: Path, payload: bytes) -> None:
-    """The atomic write of :func:`write_json`, for bytes already encoded."""
+def write_bytes(path: Path, payload: bytes, spare: Path | None = None) -> bool:
+    """The atomic write of :func:`write_json`, for bytes already encoded.  With ``spare``
+    (a data folder's :func:`spare_path`): on a full disk, that file is given up and the
+    write tried once more in the room it leaves (a finished deal's outbox file).  Returns
+    whether it took that room: the disk is full all the same, and that is remembered as
+    a problem (:func:`write_problem`), not passed off as writing that works again."""
+    try:
+        _write_atomic(path, payload)
+    except OSError as exc:
+        if spare is None or exc.errno not in FULL or not give_up_spare(spare):
+            raise
+        _write_atomic(path, payload)
+        note_problem(path, exc)
+        return True
+    return False
+
+
+def _write_atomic(path: Path, payload: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
@@ -241,13 +257,57 @@ def write_bytes(path: Path, payload: bytes) -> None:
     fsync_dir(path.parent)
 
 
+# ----- room held for a finished deal ---------------------------------------------------------
+#: the file that holds room in the data folder for a finished deal's outbox file: written
+#: while the disk has room (at start, at a new deal), given up when that outbox file meets
+#: a full disk, so the deal's result still reaches the disk and the history gets it at the
+#: next start (without it the save, a move short, would stay and the result be lost)
+SPARE_NAME = "spare-room.bin"
+#: its size: an outbox file of the longest deals (a Dudák deal of 2,000 moves) is ~25 kB
+SPARE_BYTES = 64 * 1024
+#: the errors of a full disk (or a full quota)
+FULL = (errno.ENOSPC, errno.EDQUOT)
+
+
+def spare_path(folder: Path | None = None) -> Path:
+    """The spare room's file in ``folder`` (the data folder of the moment by default)."""
+    return (folder if folder is not None else home()) / SPARE_NAME
+
+
+def keep_spare(folder: Path | None = None) -> bool:
+    """Write the spare room's file if it is missing (or short); whether it is there now.
+    Never raises: on a disk without room it is simply not there.  Its bytes are random,
+    so a file system that compresses still holds the room."""
+    path = spare_path(folder)
+    try:
+        if path.stat().st_size >= SPARE_BYTES:
+            return True
+    except OSError:
+        pass
+    try:
+        write_bytes(path, os.urandom(SPARE_BYTES))
+    except Exception:  # a full or read-only disk: nothing held, nothing broken
+        return False
+    return True
+
+
+def give_up_spare(path: Path) -> bool:
+    """Remove the spare room's file ``path`` to make room; whether there was one."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    fsync_dir(path.parent)
+    return True
+
+
 def problem_text(path: Path, exc: BaseException) -> str:
     """Plain words for a failed write: that progress is not kept, where, and why."""
     from game.i18n import _
 
     folder = path.parent
     code = getattr(exc, "errno", None)
-    if code in (errno.ENOSPC, errno.EDQUOT):
+    if code in FULL:
         why = _("the disk is full")
     elif code in (errno.EROFS, errno.EACCES, errno.EPERM):
         why = _("the folder cannot be written to")
@@ -343,15 +403,17 @@ class Writer:
         self._busy = False
         self._thread: threading.Thread | None = None
 
-    def submit(self, path: Path, data: Any, then: Callable[[], None] | None = None) -> bool:
+    def submit(self, path: Path, data: Any, then: Callable[[], None] | None = None,
+               spare: Path | None = None) -> bool:
         """Queue ``data`` for ``path``; ``False`` (and a remembered problem) when it
-        cannot be encoded."""
+        cannot be encoded.  ``spare``: on a full disk, give up that spare room's file and
+        try again (:func:`write_bytes`)."""
         try:
             payload = encode_json(data)
         except Exception as exc:
             note_problem(path, exc)
             return False
-        self._queue(path, _Job(payload, then))
+        self._queue(path, _Job(payload, then, spare=spare))
         return True
 
     def submit_remove(self, path: Path, then: Callable[[], object] | None = None,
@@ -406,23 +468,28 @@ class _Job:
     """One write (``payload``) or removal (``None``) of the :class:`Writer`."""
 
     def __init__(self, payload: bytes | None, then: Callable[[], object] | None = None,
-                 only_if: Callable[[], bool] | None = None) -> None:
+                 only_if: Callable[[], bool] | None = None, spare: Path | None = None
+                 ) -> None:
         self.payload, self.then, self.only_if = payload, then, only_if
+        self.spare = spare
 
     def run(self, path: Path) -> None:
         """Do it; never raises (a failure is a remembered problem, and ``then`` waits)."""
         try:
             if self.only_if is not None and not self.only_if():
                 return
+            took_spare = False
             if self.payload is None:
                 path.unlink(missing_ok=True)
                 fsync_dir(path.parent)
             else:
-                write_bytes(path, self.payload)
+                took_spare = write_bytes(path, self.payload, self.spare)
         except Exception as exc:  # a full disk, a read-only folder: never crash
             note_problem(path, exc)
             return
-        if self.payload is not None:   # (a removal works on a full disk: that is no news)
+        # (a removal works on a full disk, and a write in the spare room proves nothing:
+        # neither is news that writing works again)
+        if self.payload is not None and not took_spare:
             note_success()
         if self.then is not None:
             try:

@@ -9,6 +9,12 @@ row is in.  What is still in the outbox at the next start is inserted then
 (:func:`drain`).  Until its row is in, the deal is *held* by :mod:`game.store.history`:
 every read counts it, once.
 
+A full disk at the deal's end: the outbox file is written in the room the data folder
+holds for it (:func:`game.store.files.keep_spare`), so the result survives the game being
+closed before the disk has room again; the save (a move short of the end) goes, and the
+next start puts the row in.  Where even that room is missing, each retry of the insert
+writes the file again first, so room found later (the game still open) keeps the result.
+
 The worker serves the data folder of the moment only: a deal of another folder (a test,
 a tool) stays in that folder's outbox, or its save, for that folder's next start.
 
@@ -48,6 +54,8 @@ class _Entry:
     record: history.Record
     home: Path
     save: Path | None = None       # the deal's journal, removed once the row is in
+    #: set once the outbox file is on disk (None: it was there already, read at start)
+    written: threading.Event | None = None
     due: float = 0.0
     delay: float = FIRST_DELAY
     tries: int = 0
@@ -106,6 +114,9 @@ class _Worker:
             retry: list[_Entry] = []
             try:
                 mine = [e for e in due if e.home == here]
+                for e in mine:
+                    if e.tries and e.written is not None and not e.written.is_set():
+                        _write_again(e)    # the disk said no: maybe it has room now
                 for e in due:
                     if e.home != here:     # its folder is not ours now: it waits on disk
                         history.release(e.record.deal_id, e.home)
@@ -143,6 +154,37 @@ def _holds(deal_id: str) -> Callable[[Any], bool]:
     return lambda data: isinstance(data, dict) and data.get("id") == deal_id
 
 
+def _write(record: history.Record, home: Path, written: threading.Event,
+           then: Callable[[], None] | None = None) -> None:
+    """Queue the outbox file (on a full disk, in the data folder's spare room); once it is
+    on disk the deal is ``kept``, ``written`` is set, then ``then`` runs."""
+    deal_id = record.deal_id
+
+    def on_disk() -> None:
+        history.kept(deal_id, home)
+        written.set()
+        if then is not None:
+            then()
+
+    files.writer.submit(path_for(deal_id, home), record.to_dict(), then=on_disk,
+                        spare=files.spare_path(home))
+
+
+def _write_again(entry: _Entry) -> None:
+    """The outbox file could not be written when the deal ended: queue it again; once on
+    disk, the deal's save goes if it still holds this deal (not the next one's)."""
+    deal_id, save, written = entry.record.deal_id, entry.save, entry.written
+    assert written is not None
+    if files.writer.pending(path_for(deal_id, entry.home)) is not None:
+        return                       # the first write (or the last retry) still waits
+
+    def then() -> None:
+        if save is not None:
+            files.remove_if(save, _holds(deal_id))
+
+    _write(entry.record, entry.home, written, then)
+
+
 def _landed(entry: _Entry, home: Path) -> None:
     """The row is in: the outbox file goes, and the deal's save if it still holds it."""
     deal_id, save = entry.record.deal_id, entry.save
@@ -164,16 +206,11 @@ def post(record: history.Record, save: Path | None = None,
     deal_id = record.deal_id
     history.hold(record, home)
     written = threading.Event()
-
-    def on_disk() -> None:
-        history.kept(deal_id, home)
-        written.set()
-
-    files.writer.submit(path_for(deal_id, home), record.to_dict(), then=on_disk)
+    _write(record, home, written)
     if save is not None:            # after the file, and only if it was written
         files.writer.submit_remove(save, only_if=written.is_set)
     if wait is None:
-        _worker.add(_Entry(record, home, save))
+        _worker.add(_Entry(record, home, save, written))
         return record.xp
     files.writer.flush()
     status, stored = history.store([record], wait, home)
@@ -181,7 +218,7 @@ def post(record: history.Record, save: Path | None = None,
         history.release(deal_id, home)
         files.remove(path_for(deal_id, home))
         return stored.get(deal_id, record.xp)
-    _worker.add(_Entry(record, home, save, time.monotonic() + FIRST_DELAY))
+    _worker.add(_Entry(record, home, save, written, time.monotonic() + FIRST_DELAY))
     return record.xp
 
 
@@ -222,7 +259,7 @@ def drain(timeout: float = START_TIMEOUT) -> list[str]:
             files.remove(path_for(rec.deal_id, home))
     else:
         for rec in records:
-            _worker.add(_Entry(rec, home, None, time.monotonic() + FIRST_DELAY))
+            _worker.add(_Entry(rec, home, None, None, time.monotonic() + FIRST_DELAY))
     return messages
 
 

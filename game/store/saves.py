@@ -300,6 +300,7 @@ def new_deal(g: Game, level: str, *, human: int = 0, seats: list[str] | None = N
         meta["levels"] = list(levels)
     j = Journal.start(g, **meta)
     save(j)
+    files.keep_spare()   # room for this deal's result on a disk that fills up meanwhile
     return j
 
 
