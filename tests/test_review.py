@@ -352,7 +352,7 @@ def test_a_killed_worker_process_is_an_error() -> None:
     job = start_review(jd, 0, mode="process", overrides={"samples": 4000})
     job._proc.kill()
     job._proc.join(5)
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while not job.done and time.monotonic() < end:
         job.poll()
         time.sleep(0.01)
