@@ -259,7 +259,8 @@ def test_a_version_4_history_gains_the_review_cache() -> None:
     rows = history.deals("durak")
     assert len(rows) == 1 and rows[0].has_replay
     con = sqlite3.connect(path)
-    assert con.execute("SELECT version FROM schema_version").fetchone()[0] == 5
+    version = con.execute("SELECT version FROM schema_version").fetchone()[0]
+    assert version == history.SCHEMA_VERSION >= 5
     con.close()
     data = Review("durak", 0, verdicts=[Verdict(0, "take", "take", 0.5, 0.5)]).to_dict()
     assert history.store_review(deal, data) and history.review_of(deal) == data
@@ -352,7 +353,7 @@ def test_a_killed_worker_process_is_an_error() -> None:
     job = start_review(jd, 0, mode="process", overrides={"samples": 4000})
     job._proc.kill()
     job._proc.join(5)
-    end = time.monotonic() + 10
+    end = time.monotonic() + 60
     while not job.done and time.monotonic() < end:
         job.poll()
         time.sleep(0.01)
