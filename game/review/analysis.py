@@ -35,7 +35,7 @@ from game.ai.infer import sample
 from game.ai.search import _reward, play_on, rollout_policy
 from game.review.model import CHANCE, POINTS, Progress, Review, Verdict
 from game.rules import GAMES, Game, Move, Rng
-from game.store.saves import Journal, journal_from_dict
+from game.session.journal import Journal, ReplayError, journal_from_dict
 
 Cancelled = Callable[[], bool]
 OnVerdict = Callable[[Verdict], None]
@@ -240,14 +240,12 @@ def decisions_of(journal: Journal | dict[str, Any], seat: int | None = None) -> 
     """How many moves ``seat`` (default: the journal's human) made in the deal."""
     j = _journal(journal)
     who = j.human if seat is None else seat
-    g = GAMES[j.game].new(seed=j.seed, deck=list(j.deck), **j.options)
     count = 0
-    for m in j.moves:
-        count += g.current_player == who
-        try:
-            g.play(m)
-        except ValueError:    # a damaged journal: review_deal says which move
-            break
+    try:
+        for _ in j.decisions(who):
+            count += 1
+    except ValueError:    # a damaged journal: review_deal says which move
+        pass
     return count
 
 
@@ -269,7 +267,7 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
     key = j.game
     who = j.human if seat is None else seat
     s = settings(key, overrides)
-    g = GAMES[key].new(seed=j.seed, deck=list(j.deck), **j.options)
+    g = j.start_state()
     if not 0 <= who < g.num_players:
         raise ValueError(f"seat {who} is not at this table (seats 0 to {g.num_players - 1})")
     review = Review(key=key, seat=who, level=level, unit=unit_of(key), scale=s.scale)
@@ -278,34 +276,38 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
     done = 0
     if progress is not None:
         progress(0, total)
-    for index, m in enumerate(j.moves):
-        if g.is_over:
-            raise ValueError(f"move {index + 1} ({m}) comes after the deal is over")
-        if g.current_player == who:
-            if cancelled is not None and cancelled():
-                return review
-            v = known.get(index)
-            if v is None or v.played != m:
-                legal = g.legal_moves()
-                try:
-                    problem: Exception | None = g.check(m)
-                except ValueError as exc:
-                    problem = exc
-                if problem is not None:
-                    raise ValueError(f"move {index + 1} ({m}) is not legal: {problem}")
-                v = judge(g.observation(who), legal, m, index, j.seed, level, s, cancelled)
-                if v is None:
+    try:
+        for index, g in j.walk():     # the deal before each move, and after the last
+            if index == len(j.moves):
+                break
+            m = j.moves[index]
+            if g.is_over:
+                raise ValueError(f"move {index + 1} ({m}) comes after the deal is over")
+            if g.current_player == who:
+                if cancelled is not None and cancelled():
                     return review
-            if on_verdict is not None:
-                on_verdict(v)
-            review.verdicts.append(v)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        try:
-            g.play(m)
-        except ValueError as exc:
-            raise ValueError(f"move {index + 1} ({m}) is not legal: {exc}") from exc
+                v = known.get(index)
+                if v is None or v.played != m:
+                    legal = g.legal_moves()
+                    try:
+                        problem: Exception | None = g.check(m)
+                    except ValueError as exc:
+                        problem = exc
+                    if problem is not None:
+                        raise ValueError(f"move {index + 1} ({m}) is not legal: {problem}")
+                    v = judge(g.observation(who), legal, m, index, j.seed, level, s,
+                              cancelled)
+                    if v is None:
+                        return review
+                if on_verdict is not None:
+                    on_verdict(v)
+                review.verdicts.append(v)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+    except ReplayError as exc:     # the move played next does not replay
+        raise ValueError(f"move {exc.index + 1} ({exc.move}) is not legal: {exc.cause}"
+                         ) from exc.cause
     review.complete = True
     return review
 

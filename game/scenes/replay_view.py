@@ -16,9 +16,9 @@ import arcade
 
 from game.i18n import _
 from game.scenes.tables import table_class
+from game.session.journal import Journal
 from game.session.replay import Replay
 from game.store import saves
-from game.store.saves import Journal
 
 if TYPE_CHECKING:
     from game.ui.window import Window

@@ -27,9 +27,9 @@ from game.i18n import _, ngettext, number, percent, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.review.model import CHANCE, Job, Review, Verdict
 from game.rules import GAMES
-from game.session.replay import journal_of, start_state
+from game.session.journal import Journal
+from game.session.replay import journal_of
 from game.store import files, history, saves
-from game.store.saves import Journal
 from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -276,11 +276,8 @@ class ReviewView(PageView):
             j = self.journal
             if j is not None:
                 try:
-                    g = start_state(j)
-                    for i, m in enumerate(j.moves):
-                        if g.current_player == self.seat:
-                            self._obs[i] = g.observation(self.seat)
-                        g.play(m)
+                    for i, g in j.decisions(self.seat):
+                        self._obs[i] = g.observation(self.seat)
                 except ValueError as exc:  # a journal given unchecked: words without it
                     log.warning("replaying the journal: %s", exc)
         return self._obs.get(index, {})

@@ -28,6 +28,7 @@ from typing import Any
 from game.ai import level_file, levels, make_bot
 from game.ai.bots import Bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
+from game.session.journal import Journal
 from game.session.pacer import Pacer
 from game.store import files, saves
 
@@ -57,7 +58,7 @@ class DealSession:
     """A deal being played: give it moves (``play``) and time (``advance``)."""
 
     def __init__(self, key: str, *, level: str | None = None, state: Game | None = None,
-                 journal: saves.Journal | None = None, seed: int | None = None,
+                 journal: Journal | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
                  ai_seats: tuple[int, ...] | None = None, human: int = HUMAN,
                  pace: Callable[[], float] = lambda: 1.0, save: bool = True,
@@ -76,7 +77,7 @@ class DealSession:
             seed=seed, **(options or {}))
         if journal is None:
             journal = (saves.new_deal(self.game, self.level, human=human) if self.saving
-                       else saves.Journal.start(self.game, level=self.level, human=human))
+                       else Journal.start(self.game, level=self.level, human=human))
         self.journal = journal
         n = self.game.num_players
         self.ai_seats = (tuple(s for s in range(n) if s != human) if ai_seats is None
@@ -250,21 +251,8 @@ class DealSession:
     def movers(self) -> list[int]:
         """The seat that made each move of the journal (replayed once, then kept)."""
         if self._movers is None:
-            g = self._replay(0)
-            movers = []
-            for m in self.journal.moves:
-                movers.append(g.current_player if g.current_player is not None else -1)
-                g.play(m)
-            self._movers = movers
+            self._movers = self.journal.movers()
         return self._movers
-
-    def _replay(self, n: int) -> Game:
-        """The deal after the journal's first ``n`` moves, rebuilt from its deck."""
-        j = self.journal
-        g = GAMES[self.key].new(seed=j.seed, deck=list(j.deck), **j.options)
-        for m in j.moves[:n]:
-            g.play(m)
-        return g
 
     @property
     def can_undo(self) -> bool:
@@ -279,7 +267,7 @@ class DealSession:
             return False
         movers = self.movers()
         last = max(i for i, s in enumerate(movers) if s == self.human)
-        self.game = self._replay(last)
+        self.game = self.journal.state_at(last)   # rebuilt from the deck and the moves
         del self.journal.moves[last:]
         del movers[last:]
         self._count("undos")

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import GAMES, Game, Move
+from game.rules import Game, Move
 from game.session.deal import DealSession
-from game.store import saves
+from game.session.journal import Journal, journal_from_dict
 
 #: moves between two kept states (a step back replays at most this many moves)
 SNAPSHOT_EVERY = 24
@@ -32,55 +32,46 @@ STEP_TIME = 1.1
 MIN_STEP = 0.35
 
 
-def journal_of(journal: saves.Journal | dict[str, Any]) -> saves.Journal:
+def journal_of(journal: Journal | dict[str, Any]) -> Journal:
     """A journal, from itself or its saved dict (ValueError, with the reason, when the
     dict is damaged or does not replay)."""
-    if isinstance(journal, saves.Journal):
+    if isinstance(journal, Journal):
         return journal
-    return saves.journal_from_dict(journal)
+    return journal_from_dict(journal)
 
 
-def start_state(journal: saves.Journal) -> Game:
-    """The deal as dealt, before any move."""
-    return GAMES[journal.game].new(seed=journal.seed, deck=list(journal.deck),
-                                   **journal.options)
+def start_state(journal: Journal) -> Game:
+    """The deal as dealt, before any move (:meth:`Journal.start_state`)."""
+    return journal.start_state()
 
 
-def state_at(journal: saves.Journal, index: int) -> Game:
-    """The deal after the journal's first ``index`` moves."""
-    g = start_state(journal)
-    for m in journal.moves[:index]:
-        g.play(m)
-    return g
+def state_at(journal: Journal, index: int) -> Game:
+    """The deal after the journal's first ``index`` moves (:meth:`Journal.state_at`)."""
+    return journal.state_at(index)
 
 
 class Replay:
     """The deal of ``journal`` watched again by ``seat`` (the human's, by default)."""
 
-    def __init__(self, journal: saves.Journal | dict[str, Any], seat: int | None = None,
+    def __init__(self, journal: Journal | dict[str, Any], seat: int | None = None,
                  pace: Any = None) -> None:
         j = journal_of(journal)
         self.journal = j
         self.key = j.game
         self.seat = j.human if seat is None else seat
         self.moves: list[str] = list(j.moves)
-        start = start_state(j)
-        # one pass over the deal: who made each move, a kept state now and then, and a
+        start = j.start_state()
+        # one walk over the deal: who made each move, a kept state now and then, and a
         # check that every move replays (a damaged journal fails here, not mid-replay)
         self.movers: list[int] = []
-        self._snapshots: dict[int, Game] = {0: start.clone()}
-        g = start.clone()
-        for i, m in enumerate(self.moves):
-            seat_now = g.current_player
-            self.movers.append(-1 if seat_now is None else seat_now)
-            try:
-                g.play(m)
-            except ValueError as exc:
-                raise ValueError(f"move {i + 1} ({m!r}) cannot be replayed: {exc}") from exc
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self._snapshots[i + 1] = g.clone()
-        view = saves.Journal(j.game, j.seed, list(j.deck), dict(j.options), [],
-                             dict(j.meta), j.deal_id)
+        self._snapshots: dict[int, Game] = {}
+        for i, g in j.walk():
+            if i < self.total:
+                self.movers.append(-1 if g.current_player is None else g.current_player)
+            if i % SNAPSHOT_EVERY == 0:
+                self._snapshots[i] = g.clone()
+        view = Journal(j.game, j.seed, list(j.deck), dict(j.options), [], dict(j.meta),
+                       j.deal_id)
         kw: dict[str, Any] = {} if pace is None else {"pace": pace}
         self.session = DealSession(self.key, level=j.level, state=start, journal=view,
                                    save=False, ai_seats=(), human=self.seat,
@@ -234,18 +225,17 @@ class Replay:
         return practice(self.journal, self.position if index is None else index, self.seat)
 
 
-def practice(journal: saves.Journal | dict[str, Any], index: int,
+def practice(journal: Journal | dict[str, Any], index: int,
              seat: int | None = None) -> DealSession:
     """A practice deal from the position after the journal's first ``index`` moves: the
     same cards, the hidden ones too, with the computers at the deal's level.  It is
     saved nowhere and goes into no statistics and earns no XP (the table says so)."""
     j = journal_of(journal)
     index = max(0, min(len(j.moves), index))
-    g = state_at(j, index)
+    g = j.state_at(index)
     seat = j.human if seat is None else seat
     meta = {k: v for k, v in j.meta.items() if k not in ("hints", "undos")}
     meta["practice"] = True
-    copy = saves.Journal(j.game, j.seed, list(j.deck), dict(j.options), list(j.moves[:index]),
-                         meta)
+    copy = Journal(j.game, j.seed, list(j.deck), dict(j.options), list(j.moves[:index]), meta)
     return DealSession(j.game, level=j.level, state=g, journal=copy, human=seat,
                        practice=True)

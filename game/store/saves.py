@@ -1,11 +1,13 @@
 """Saved deals as journals: game key, options, seed, initial deck, the moves played, and a
 little meta (AI level, seats, the human's seat, the deal's id).
 
-Replaying a journal rebuilds the exact state.  One save per game, written atomically
-after every action.  A damaged save never crashes the game: any exception while reading
-it means a plain-words message, the file kept aside byte for byte, and a fresh deal.  A
-journal carries its move count, so a save that lost its last moves (or its ``moves``) is
-damaged, never an earlier position passed off as the whole deal.
+Replaying a journal rebuilds the exact state (the journal itself, its checks and its
+replay are in :mod:`game.session.journal`; they are importable from here too).  One save
+per game, written atomically after every action.  A damaged save never crashes the game:
+any exception while reading it means a plain-words message, the file kept aside byte for
+byte, and a fresh deal.  A journal carries its move count, so a save that lost its last
+moves (or its ``moves``) is damaged, never an earlier position passed off as the whole
+deal.
 
 A finished deal goes to the history through its outbox (:mod:`game.store.outbox`): a
 table's ``finish(..., background=True)`` returns at once, whatever the disk or another
@@ -26,155 +28,26 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
-import uuid
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.rules import GAMES, Game
+
+# the journal lives in the core (game.session.journal); its names stay importable here
+from game.session.journal import MAX_CARDS as MAX_CARDS
+from game.session.journal import MAX_MOVE_CHARS as MAX_MOVE_CHARS
+from game.session.journal import MAX_SEED as MAX_SEED
+from game.session.journal import META_TYPES as META_TYPES
+from game.session.journal import OPTION_RANGES as OPTION_RANGES
+from game.session.journal import VERSION as VERSION
+from game.session.journal import Journal as Journal
+from game.session.journal import ReplayError as ReplayError
+from game.session.journal import journal_from_dict as journal_from_dict
+from game.session.journal import journal_from_text as journal_from_text
 from game.store import files
 from game.store.files import home
-
-VERSION = 2            # 2: the journal carries its move count ("count")
-MAX_SEED = (1 << 64) - 1
-MAX_MOVE_CHARS = 80
-MAX_CARDS = 200
-_ID = re.compile(r"[0-9a-f]{32}")
-#: the options a journal may carry, with the values each may take
-OPTION_RANGES: dict[str, range] = {"players": range(2, 9), "dealer": range(0, 8)}
-#: known meta fields and their types (anything else must be a plain JSON scalar)
-META_TYPES: dict[str, type] = {"level": str, "human": int, "surrendered": bool,
-                               "started": str, "seats": list, "levels": list}
-
-
-def _new_id() -> str:
-    return uuid.uuid4().hex
-
-
-@dataclass
-class Journal:
-    game: str
-    seed: int
-    deck: list[str]
-    options: dict[str, Any] = field(default_factory=dict)
-    moves: list[str] = field(default_factory=list)
-    meta: dict[str, Any] = field(default_factory=dict)   # AI level, seats, human seat
-    deal_id: str = field(default_factory=_new_id)         # history counts a deal once
-
-    @classmethod
-    def start(cls, g: Game, **meta: Any) -> Journal:
-        return cls(g.key, g.seed, list(g.deck), g.options(), [], dict(meta))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"version": VERSION, "game": self.game, "id": self.deal_id,
-                "seed": self.seed, "deck": self.deck, "options": self.options,
-                "moves": self.moves, "count": len(self.moves), "meta": self.meta}
-
-    @property
-    def level(self) -> str:
-        return str(self.meta.get("level") or "normal")
-
-    @property
-    def human(self) -> int:
-        return int(self.meta.get("human", 0))
-
-    def replay(self) -> Game:
-        """Rebuild the deal: raises ValueError (with the reason) if the journal is bad."""
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}")
-        g = GAMES[self.game].new(seed=self.seed, deck=list(self.deck), **self.options)
-        for i, m in enumerate(self.moves):
-            try:
-                g.play(m)
-            except ValueError as exc:
-                raise ValueError(f"move {i + 1} ({m!r}) cannot be replayed: {exc}") from exc
-        return g
-
-
-# ----- validation ---------------------------------------------------------------------------
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        raise ValueError(f"{what} is not a whole number from {lo} to {hi}")
-    return value
-
-
-def _text(value: Any, what: str, longest: int) -> str:
-    if type(value) is not str or len(value) > longest:
-        raise ValueError(f"{what} is not a short text")
-    value.encode("utf-8")
-    return value
-
-
-def journal_from_dict(d: Any, game: str | None = None) -> Journal:
-    """A journal from loaded JSON, every value checked; raises ValueError when damaged."""
-    if not isinstance(d, dict):
-        raise ValueError("it is not a saved deal")
-    version = _int(d.get("version", 1), "the version", 1, VERSION)
-    key = d.get("game")
-    if type(key) is not str or key not in GAMES or (game is not None and key != game):
-        raise ValueError("it is not a saved deal of this game")
-    cls = GAMES[key]
-    deal_id = d.get("id", _new_id())
-    if type(deal_id) is not str or not _ID.fullmatch(deal_id):
-        raise ValueError("its deal id is damaged")
-    seed = _int(d.get("seed"), "the seed", 0, MAX_SEED)
-    deck = d.get("deck")
-    if not isinstance(deck, list) or len(deck) > MAX_CARDS:
-        raise ValueError("the deck is damaged")
-    deck = [_text(c, "a card", 4) for c in deck]
-    options = d.get("options", {})
-    if not isinstance(options, dict):
-        raise ValueError("the options are damaged")
-    for k, v in options.items():
-        if k not in OPTION_RANGES:
-            raise ValueError(f"unknown option {str(k)[:20]!r}")
-        _int(v, f"the option {k}", OPTION_RANGES[k].start, OPTION_RANGES[k].stop - 1)
-    if "moves" not in d:
-        raise ValueError("its moves are missing")
-    moves = d["moves"]
-    if not isinstance(moves, list) or len(moves) > cls.move_bound + 10:
-        raise ValueError("the moves are damaged")
-    moves = [_text(m, "a move", MAX_MOVE_CHARS) for m in moves]
-    if version >= 2:      # (a version 1 journal has no count: it loads as it always did)
-        count = _int(d.get("count"), "the move count", 0, cls.move_bound + 10)
-        if count != len(moves):
-            raise ValueError(f"it holds {len(moves)} of its {count} moves")
-    meta = d.get("meta", {})
-    if not isinstance(meta, dict):
-        raise ValueError("the meta data is damaged")
-    for k, v in meta.items():
-        want = META_TYPES.get(k)
-        if want is None:
-            ok = v is None or type(v) in (str, int, float, bool)
-        elif want is list:
-            ok = isinstance(v, list) and len(v) <= 8 and all(type(x) is str for x in v)
-        else:
-            ok = type(v) is want
-        if not ok:
-            raise ValueError(f"the meta field {str(k)[:20]!r} has the wrong type")
-    if "level" in meta:
-        _text(meta["level"], "the level", 40)
-    # against the game: its deck and options deal, and every seat named is at the table
-    players = cls.new(seed=seed, deck=deck, **options).num_players
-    _int(meta.get("human", 0), "the player's seat", 0, players - 1)
-    for k in ("seats", "levels"):
-        if len(meta.get(k) or ()) > players:
-            raise ValueError(f"the meta field {k!r} names more than {players} seats")
-    return Journal(key, seed, deck, dict(options), moves, dict(meta), deal_id)
-
-
-def journal_from_text(text: str | bytes, game: str | None = None) -> Journal:
-    """The one way from a stored journal (a history row's ``replay``, a file's bytes) to
-    a :class:`Journal` that replays: parsed within bounds of size and depth (as a save
-    file is: :func:`game.store.files.parse_json`), every field
-    checked against the game (:func:`journal_from_dict`), and every move replayed.
-    Anything else raises ``ValueError`` with the reason in plain words."""
-    j = journal_from_dict(files.parse_json(text), game)
-    j.replay()
-    return j
 
 
 def stored_journal(deal_id: str) -> Journal | None:
