@@ -32,6 +32,7 @@ import math
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -142,7 +143,6 @@ _messages: list[str] = []         # damaged databases put aside, for the player
 _read_busy = False                # the latest read met another program's lock
 _last_profile: dict[str, Profile] = {}   # per database: shown while it is busy
 _found_damage: dict[str, str] = {}        # per database: what a checking thread found
-_stopping = threading.Event()             # never set: the checking thread's pause
 _held_lock = threading.Lock()
 _held: dict[str, dict[str, Record]] = {}  # per data folder: deals not yet in the database
 _kept: dict[str, set[str]] = {}           # ... of which the outbox file is on disk
@@ -361,7 +361,7 @@ def _check(con: sqlite3.Connection) -> None:
 def _check_apart(path: Path) -> None:
     """The whole check of a large database, on a thread and a connection of its own; the
     damage it finds is raised by the next :func:`_open` (which puts the file aside)."""
-    _stopping.wait(CHECK_APART_AFTER)
+    time.sleep(CHECK_APART_AFTER)
     try:
         con = sqlite3.connect(path, timeout=WRITE_TIMEOUT, isolation_level=None)
         try:
@@ -962,9 +962,12 @@ def overview(game: str, limit: int = 50, offset: int = 0, latest: int = 0) -> Ov
     (50,000 deals: about 0.1 s), yet the History screen calls it off the window's
     thread."""
     def q(con: sqlite3.Connection) -> Overview:
-        rows = _deals(con, game, limit, offset)
-        top = rows[:latest] if offset == 0 and latest <= limit else (
-            _deals(con, game, latest, 0) if latest > 0 else [])
+        if offset <= 0:             # the page and the chart's deals in one read
+            first = _deals(con, game, max(limit, latest), 0)
+            rows, top = first[:limit], first[:latest]
+        else:
+            rows = _deals(con, game, limit, offset)
+            top = _deals(con, game, latest, 0) if latest > 0 else []
         return Overview(profile_for(_xp(con)), _stats(con, game), _count(con, game),
                         rows, latest=top, offset=max(0, offset))
     got = _run(_counted(q), None, True)

@@ -22,8 +22,9 @@ from game.store import files, history
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def _templates() -> list[tuple[str, int, int, str]]:
-    """(game, players, moves, journal text) of a few computer-played deals per game."""
+def _templates() -> list[tuple[str, int, int, str, str]]:
+    """(game, players, moves, journal text, its deal id) of a few computer-played deals
+    per game."""
     from game.rules import GAMES
     from game.session import DealSession
 
@@ -35,7 +36,8 @@ def _templates() -> list[tuple[str, int, int, str]]:
             list(s.run())
             files.writer.flush()
             text = json.dumps(s.journal.to_dict(), separators=(",", ":"))
-            out.append((key, s.game.num_players, len(s.journal.moves), text))
+            out.append((key, s.game.num_players, len(s.journal.moves), text,
+                        s.journal.deal_id))
     return out
 
 
@@ -53,10 +55,9 @@ def fill(rows: int, seed: int = 1) -> None:
         con.execute("BEGIN IMMEDIATE")
         batch: list[tuple[Any, ...]] = []
         for i in range(rows):
-            game, players, moves, text = templates[rng.randrange(len(templates))]
+            game, players, moves, text, old = templates[rng.randrange(len(templates))]
             deal_id = uuid.UUID(int=rng.getrandbits(128)).hex
-            old = json.loads(text)["deal_id"] if '"deal_id"' in text else None
-            replay = text.replace(old, deal_id) if isinstance(old, str) else text
+            replay = text.replace(old, deal_id)      # each row its own deal, as stored
             level = rng.choice(LEVELS)
             outcome = rng.choices(history.OUTCOMES, (5, 1, 4))[0]
             assisted = rng.random() < 0.1
@@ -121,12 +122,8 @@ def history_figures(games: tuple[str, ...] = ("durak", "autobus"),
     for game in games:
         t = time.perf_counter()
         view = window.open("history", game=game)
-        first = True
-        while True:                          # frames until the deals are on screen
-            switch = max(switch, _frame(window)) if not first else switch
-            first = False
-            if _shown(view) or time.perf_counter() - t > 120:
-                break
+        while not _shown(view) and time.perf_counter() - t < 120:   # until deals show
+            switch = max(switch, _frame(window))
         opened.append(time.perf_counter() - t)
         steps: list[tuple[str, Any]] = []
         for i in range(scrolls):
