@@ -109,14 +109,8 @@ assert files.writer.flush() and not s.is_over        # saved: every move but the
 spare = files.spare_path()
 assert spare.is_file(), "no room was held"
 if how == "tmpfs":
-    fd = os.open(files.home() / "filler", os.O_WRONLY | os.O_CREAT)
-    try:
-        while True:
-            os.write(fd, b"\0" * 1024)
-    except OSError as exc:
-        assert exc.errno == errno.ENOSPC
-    finally:
-        os.close(fd)
+    from tests.test_store_disk import _fill
+    _fill(files.home())
 else:
     room = [0]
     real_write, real_give_up = files._write_all, files.give_up_spare

@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -206,16 +206,23 @@ def test_a_damaged_outbox_file_is_kept_aside_and_the_others_still_go_in() -> Non
     assert outbox.drain() == []                      # said once
 
 
-def test_a_full_disk_at_the_end_keeps_the_deal_until_the_disk_works_again(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    history.profile()
-    full = {"on": True}
-    real_write, real_store = files._write_all, history.store
+def _writes_while(full: dict[str, bool]) -> Callable[[int, bytes], None]:
+    """``files._write_all`` as a full disk has it while ``full["on"]``: ENOSPC."""
+    real_write = files._write_all
 
     def write(fd: int, data: bytes) -> None:
         if full["on"]:
             raise OSError(errno.ENOSPC, "No space left on device")
         real_write(fd, data)
+    return write
+
+
+def test_a_full_disk_at_the_end_keeps_the_deal_until_the_disk_works_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    history.profile()
+    full = {"on": True}
+    real_store = history.store
+    write = _writes_while(full)
 
     def store_rows(records, timeout=history.WRITE_TIMEOUT, folder=None):  # type: ignore[no-untyped-def]
         if full["on"]:
@@ -263,12 +270,8 @@ def test_an_outbox_file_the_full_disk_refused_is_written_once_there_is_room(
     save goes, and the result no longer depends on the game staying open."""
     history.profile()
     full = {"on": True}
-    real_write, real_store = files._write_all, history.store
-
-    def write(fd: int, data: bytes) -> None:
-        if full["on"]:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real_write(fd, data)
+    real_store = history.store
+    write = _writes_while(full)
 
     def refuse(records, timeout=history.WRITE_TIMEOUT, folder=None):  # type: ignore[no-untyped-def]
         return history.FAILED, {}
