@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.autobus_plan import Planner, context_from_obs, from_obs
-from game.ai.autobus_search import AutobusSearch, AutobusSim
+from game.games.autobus.plan import Planner, context_from_obs, from_obs
+from game.games.autobus.rules import Autobus
+from game.games.autobus.search import AutobusSearch, AutobusSim
 from game.rules import Move
-from game.rules.autobus import Autobus
 
 from .helpers import rest_of_deck
 
@@ -156,7 +156,7 @@ def test_BUS6_planner_plays_the_reserve_top_before_committing_other_cards() -> N
 def test_BUS8_value_estimate_fears_a_pile_wall_with_nothing_to_put_on_it() -> None:
     # every space taken (ranks 3, 8, J, K): keeping a card of one of those ranks saves the
     # next turn from the bus; keeping only cards that fit nowhere is marked down
-    from game.ai.autobus_plan import TurnState, Weights, evaluate
+    from game.games.autobus.plan import TurnState, Weights, evaluate
 
     def state(hand: list[str]) -> TurnState:
         return TurnState(hand, ["9S"], 5, [["3C"], ["8D"], ["JH"], ["KS"]],
@@ -250,7 +250,7 @@ def test_BUS10_BUS11_planner_keeps_cards_flowing_as_the_stock_runs_dry() -> None
 def test_value_estimate_fears_a_threat_more_as_that_reserve_shrinks() -> None:
     """The other seat's top within reach of a run costs more the fewer cards it has left
     (``urgency``): at one card, feeding its run ends the deal."""
-    from game.ai.autobus_plan import Weights, evaluate
+    from game.games.autobus.plan import Weights, evaluate
 
     g = deal([R0, R1], ["3H 4C KD QD", "AC 2C 3C 4C"])
     g.runs = [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]]    # needs a 9: R1's top

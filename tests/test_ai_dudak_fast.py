@@ -1,9 +1,10 @@
-"""The lean Dudák simulator of the search (game/ai/dudak_fast.py) agrees with the engine
+"""The lean Dudák simulator of the search (game/games/dudak/fast.py) agrees with the engine
 move for move: the same legal moves, the same state after every move (DUD-3 to DUD-10),
 and its built-in policies make the moves of ``greedy`` and the ``normal`` heuristic."""
 from __future__ import annotations
 
-from game.ai.dudak_fast import (
+from game.ai.greedy import dudak_greedy
+from game.games.dudak.fast import (
     PHASES,
     SUIT,
     FastDudak,
@@ -13,11 +14,10 @@ from game.ai.dudak_fast import (
     to_code,
     to_move,
 )
-from game.ai.dudak_heuristic import DudakHeuristic
-from game.ai.greedy import dudak_greedy
-from game.ai.infer.dudak import Deals, unseen
+from game.games.dudak.heuristic import DudakHeuristic
+from game.games.dudak.infer import Deals, unseen
+from game.games.dudak.rules import Dudak
 from game.rules import Rng
-from game.rules.dudak import Dudak
 
 
 def _same(f: FastDudak, g: Dudak) -> None:

@@ -1,4 +1,4 @@
-"""The Dudák search level (game/ai/dudak_search.py): what it reads from the pile about
+"""The Dudák search level (game/games/dudak/search.py): what it reads from the pile about
 hidden hands is true of players who beat cheapest and shed their lowest card, and its
 decisions are legal and reproducible with a fixed iteration count."""
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.ai import make_bot
-from game.ai.dudak_fast import FastDudak, mask_of, to_move
-from game.ai.infer.dudak import evidence
+from game.games.dudak.fast import FastDudak, mask_of, to_move
+from game.games.dudak.infer import evidence
+from game.games.dudak.rules import Dudak
 from game.rules import split_known
-from game.rules.dudak import Dudak
 
 
 def test_DUD5_DUD6_pile_evidence_never_excludes_a_card_a_greedy_player_holds() -> None:
@@ -52,7 +52,7 @@ def test_dudak_search_other_seats_in_the_tree_play_the_rollout_policy(
     searching seat's moves: in every sampled deal the other seats play what the normal
     heuristic (``opponents = "normal"``) would there, in the tree as in the rollouts.
     With ``"search"`` the tree also tries their other moves."""
-    import game.ai.infer.dudak as infer
+    import game.games.dudak.infer as infer
 
     seen: dict[str, list[bool]] = {}
 

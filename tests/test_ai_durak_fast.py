@@ -1,13 +1,13 @@
-"""The fast Durak of the search (game/ai/durak_fast.py) against the engine, move for move,
+"""The fast Durak of the search (game/games/durak/fast.py) against the engine, move for move,
 and its endgame solver on positions worked out by hand."""
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.durak_fast import ID, STOP, TAKE, Fast, Solver, greedy_move, mask_of, normal_move
-from game.ai.durak_heuristic import DurakHeuristic
 from game.ai.greedy import durak_greedy
+from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, greedy_move, mask_of, normal_move
+from game.games.durak.heuristic import DurakHeuristic
+from game.games.durak.rules import Durak
 from game.rules import GAMES, Move, Rng
-from game.rules.durak import Durak
 
 
 def _id(m: Move) -> int:
@@ -103,7 +103,7 @@ def test_DUR9_solver_agrees_with_brute_force_on_random_small_endgames() -> None:
 
 
 def _state(g: Fast) -> tuple[int, int, int, int, int, int, int, bool, int]:
-    from game.ai.durak_fast import state_of
+    from game.games.durak.fast import state_of
 
     return state_of(g)
 

@@ -1,15 +1,15 @@
-"""The Durak hard level (game/ai/durak_search.py): what its deals (game/ai/infer/durak.py)
+"""The Durak hard level (game/games/durak/search.py): what its deals (game/games/durak/infer.py)
 keep from the observation, and its anytime interface with a fixed number of iterations."""
 from __future__ import annotations
 
 import random
 
 from game.ai import make_bot
-from game.ai.durak_fast import ID, Fast, mask_of
-from game.ai.durak_search import DurakSearch
-from game.ai.infer.durak import Deals
+from game.games.durak.fast import ID, Fast, mask_of
+from game.games.durak.infer import Deals
+from game.games.durak.rules import Durak
+from game.games.durak.search import DurakSearch
 from game.rules import GAMES
-from game.rules.durak import Durak
 
 
 def _midgame(seed: int, moves: int) -> Durak:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from game.ai.infer import paodekuai as pdk_infer
 from game.ai.infer import sample
+from game.games.autobus.rules import Autobus
+from game.games.dudak.rules import Dudak
+from game.games.durak.rules import Durak
+from game.games.paodekuai import infer as pdk_infer
+from game.games.paodekuai.rules import PaoDeKuai, Shape, beat_exists, classify
 from game.rules import GAMES, Game, Rng, split_known
-from game.rules.autobus import Autobus
-from game.rules.dudak import Dudak
-from game.rules.durak import Durak
-from game.rules.paodekuai import PaoDeKuai, Shape, beat_exists, classify
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,9 +4,9 @@ in order, ``can_beat`` with them, the sampler's kept facts with fresh ones, and 
 given as a new value with the engine's own."""
 from __future__ import annotations
 
-from game.ai.infer import paodekuai as infer
+from game.games.paodekuai import infer
+from game.games.paodekuai.rules import PaoDeKuai, card_key
 from game.rules import Move, Rng
-from game.rules.paodekuai import PaoDeKuai, card_key
 
 
 def _states(deals: int) -> list[PaoDeKuai]:

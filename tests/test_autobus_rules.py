@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
+from game.games.autobus.rules import TURN_LIMIT, Autobus
 from game.rules import GAMES, Rng
-from game.rules.autobus import TURN_LIMIT, Autobus
 
 from .helpers import assert_illegal, legal, play_all, rest_of_deck
 

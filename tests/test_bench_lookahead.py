@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.autobus_heuristic import AutobusHeuristic
+from game.games.autobus.heuristic import AutobusHeuristic
 from game.rules import GAMES, Rng
 from game.tools.bench_autobus import HIDDEN, Lookahead, parse_know, reshuffle
 

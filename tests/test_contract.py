@@ -133,7 +133,7 @@ def test_each_constant_has_one_source() -> None:
     in the game (core, tools or tables) assigns them."""
     import ast
 
-    home = {"RUN_RANKS": "game/rules/autobus.py", "JOKER": "game/cards.py"}
+    home = {"RUN_RANKS": "game/games/autobus/rules.py", "JOKER": "game/cards.py"}
     for path in sorted((ROOT / "game").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -141,8 +141,9 @@ def test_each_constant_has_one_source() -> None:
                 for t in node.targets:
                     if isinstance(t, ast.Name) and t.id in home:
                         assert rel == home[t.id], f"{rel}:{node.lineno} redefines {t.id}"
-    from game.ai import autobus_heuristic, autobus_plan
-    from game.rules import autobus
+    from game.games.autobus import heuristic as autobus_heuristic
+    from game.games.autobus import plan as autobus_plan
+    from game.games.autobus import rules as autobus
 
     assert autobus_heuristic.VALUE is autobus.VALUE is autobus_plan.VALUE
 

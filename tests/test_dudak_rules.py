@@ -1,8 +1,8 @@
 """Dudák scenarios, one or more per rule of shared/rules/dudak.md (DUD-1 .. DUD-12)."""
 from __future__ import annotations
 
+from game.games.dudak.rules import MOVE_LIMIT, Dudak
 from game.rules import GAMES, Rng
-from game.rules.dudak import MOVE_LIMIT, Dudak
 
 from .helpers import assert_illegal, legal, play_all
 
@@ -334,7 +334,7 @@ def test_DUD2_the_dudak_deals_the_next_game() -> None:
 def test_DUD2_after_a_surrender_the_next_dealer_is_random_from_the_seed() -> None:
     """The same seat the table drew before (``Rng(seed ^ 0xD0DA)``), so a given deal's
     surrender always names the same dealer; over many deals every seat comes up."""
-    from game.rules.dudak import surrender_dealer
+    from game.games.dudak.rules import surrender_dealer
 
     dealers = set()
     for seed in range(40):

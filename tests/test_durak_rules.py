@@ -1,8 +1,8 @@
 """Durak scenarios, one or more per rule of shared/rules/durak.md (DUR-1 .. DUR-10)."""
 from __future__ import annotations
 
+from game.games.durak.rules import Durak
 from game.rules import GAMES
-from game.rules.durak import Durak
 
 from .helpers import assert_illegal, legal, play_all, rest_of_deck
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from game.ai import levels, make_bot
-from game.ai.autobus_heuristic import AutobusHeuristic
-from game.ai.autobus_plan import Planner, context_from_obs, from_obs
+from game.games.autobus.heuristic import AutobusHeuristic
+from game.games.autobus.plan import Planner, context_from_obs, from_obs
 from game.rules import GAMES, Game, Move
 from game.session import DealSession
 
@@ -230,9 +230,9 @@ def test_durak_hard_answers_when_the_moves_given_all_lose_in_the_endgame() -> No
     """Durak's endgame (talon empty: every card known) with the best moves left out:
     the solver's best value was taken over all the legal moves, so none of the moves
     given was kept (an IndexError); the hard level now answers one of them."""
-    from game.ai.durak_fast import Solver, Unsolved
-    from game.ai.durak_search import DurakSearch
-    from game.ai.infer.durak import Deals
+    from game.games.durak.fast import Solver, Unsolved
+    from game.games.durak.infer import Deals
+    from game.games.durak.search import DurakSearch
 
     tried = 0
     for seed in range(400):

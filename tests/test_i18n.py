@@ -368,7 +368,7 @@ def test_every_message_key_renders_with_all_its_parameters(lang: str) -> None:
 
 
 def test_durak_refusal_names_ranks_as_on_the_cards() -> None:
-    from game.rules.durak import Durak
+    from game.games.durak.rules import Durak
     e = IllegalMove("DUR-5", "x", key="durak.not_matching",
                     params={"card": "9S", "ranks": ["6", "Q", "T"]})
     assert i18n.refusal_text(e, Durak.deck_style) == \

@@ -34,7 +34,7 @@ def test_the_menu_stops_drawing_when_idle_and_wakes_on_input(app: CardClubWindow
 
 
 def test_a_table_is_busy_while_cards_move_or_a_computer_thinks(app: CardClubWindow) -> None:
-    from game.scenes.durak_table import DurakTable
+    from game.games.durak.table import DurakTable
 
     app.settings.animation_scale = 1.0
     app.think_scale = 1000.0

@@ -5,9 +5,9 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.games.durak.rules import Durak
+from game.games.durak.table import DurakTable
 from game.rules import Move
-from game.rules.durak import Durak
-from game.scenes.durak_table import DurakTable
 from game.scenes.table_view import HUMAN
 from game.tools.drive import pump
 from game.ui.keyboard import Item
@@ -120,7 +120,7 @@ def test_number_keys_press_buttons_and_esc_pauses(app: CardClubWindow) -> None:
 
 
 def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
-    from game.scenes.paodekuai_table import PaoDeKuaiTable
+    from game.games.paodekuai.table import PaoDeKuaiTable
 
     app.think_scale = 1000.0
     for seed in range(50):
@@ -142,7 +142,7 @@ def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:
 
 def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
         app: CardClubWindow) -> None:
-    from game.scenes.paodekuai_table import PaoDeKuaiTable
+    from game.games.paodekuai.table import PaoDeKuaiTable
 
     app.think_scale = 1000.0
     view = next(v for v in (PaoDeKuaiTable(app, seed=s) for s in range(60))
@@ -163,7 +163,7 @@ def test_pao_de_kuai_cards_chosen_with_space_then_played_with_the_play_button(
 def test_a_number_key_keeps_its_button_while_the_button_is_greyed(app: CardClubWindow) -> None:
     """Pao De Kuai: 1 is Play even while Play is grey (it then does nothing); it used
     to pass to Hint."""
-    from game.scenes.paodekuai_table import PaoDeKuaiTable
+    from game.games.paodekuai.table import PaoDeKuaiTable
 
     app.think_scale = 1000.0
     view = next(v for v in (PaoDeKuaiTable(app, seed=s) for s in range(60))

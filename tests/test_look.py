@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from game.app import CardClubWindow
-from game.scenes.durak_table import DurakTable
+from game.games.durak.table import DurakTable
 from game.tools.drive import pump
 from game.ui import look
 from game.ui.look import look_of

@@ -1,8 +1,8 @@
 """Pao De Kuai scenarios, one or more per rule of shared/rules/paodekuai.md."""
 from __future__ import annotations
 
+from game.games.paodekuai.rules import AAA_BOMB, HEAVENLY, PaoDeKuai, classify
 from game.rules import GAMES
-from game.rules.paodekuai import AAA_BOMB, HEAVENLY, PaoDeKuai, classify
 
 from .helpers import assert_illegal, legal, play_all
 

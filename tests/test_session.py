@@ -22,9 +22,9 @@ import pytest
 
 import game.session.deal as deal_module
 from game.ai import levels, make_bot
+from game.games.dudak.rules import surrender_dealer
+from game.games.paodekuai.rules import PaoDeKuai
 from game.rules import GAMES, Game, IllegalMove, Move, NotationError
-from game.rules.dudak import surrender_dealer
-from game.rules.paodekuai import PaoDeKuai
 from game.session import Change, DealSession
 from game.store import files, history, saves
 from tests.test_paodekuai_rules import OUT_FIRST_HANDS, OUT_FIRST_MOVES

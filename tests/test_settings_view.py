@@ -182,7 +182,7 @@ def test_largest_cards_still_fit_the_smallest_window(app: CardClubWindow, game: 
 
 
 def test_opponents_pace_scales_the_think_delay(app: CardClubWindow) -> None:
-    from game.scenes.durak_table import DurakTable
+    from game.games.durak.table import DurakTable
 
     app.think_scale = 1.0
     t = DurakTable(app, seed=1)

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 from game.ai import make_bot
+from game.games.autobus.rules import TURN_LIMIT, Autobus
+from game.games.dudak.rules import MOVE_LIMIT, Dudak
+from game.games.durak.rules import Durak
 from game.rules import GAMES, Rng, StateError
-from game.rules.autobus import TURN_LIMIT, Autobus
-from game.rules.dudak import MOVE_LIMIT, Dudak
-from game.rules.durak import Durak
 
 VARIANTS = [(key, n) for key in sorted(GAMES) for n in GAMES[key].players_allowed]
 MUTATIONS = 3000

@@ -10,16 +10,16 @@ from typing import Any
 import pytest
 
 from game.app import CardClubWindow
+from game.games.autobus import rules as autobus_rules
+from game.games.autobus.layout import AutobusLayout
+from game.games.autobus.rules import Autobus
+from game.games.autobus.table import AutobusTable
 from game.i18n import number
 from game.rules import Move
-from game.rules import autobus as autobus_rules
-from game.rules.autobus import Autobus
-from game.scenes.autobus_table import AutobusTable
 from game.scenes.menu import MenuView
 from game.store import saves
 from game.store import settings as settings_store
 from game.tools.drive import pump
-from game.ui.layouts.autobus import AutobusLayout
 
 from .ui_helpers import drag, play_deal, tap
 

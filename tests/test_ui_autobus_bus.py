@@ -8,10 +8,10 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.games.autobus.rules import Autobus
+from game.games.autobus.table import AutobusTable
 from game.i18n import _
 from game.rules import Move
-from game.rules.autobus import Autobus
-from game.scenes.autobus_table import AutobusTable
 
 from .test_ui_autobus import act, centre, make_deck, open_table, press
 from .ui_helpers import drag, play_deal, tap

@@ -43,7 +43,7 @@ def banner_box(view) -> tuple[float, float, float, float]:  # type: ignore[no-un
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
 def test_several_announcements_fit_inside_the_window_and_take_turns(
         app: CardClubWindow, size: tuple[int, int]) -> None:
-    from game.scenes.dudak_table import DudakTable
+    from game.games.dudak.table import DudakTable
 
     with window_size(app, size):
         app.think_scale = 1000.0
@@ -72,7 +72,7 @@ def test_several_announcements_fit_inside_the_window_and_take_turns(
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600), (1280, 1024)])
 def test_the_durak_banner_leaves_the_opponents_hand_and_the_bout_clear(
         app: CardClubWindow, size: tuple[int, int]) -> None:
-    from game.scenes.durak_table import DurakTable
+    from game.games.durak.table import DurakTable
 
     with window_size(app, size):
         app.think_scale = 1000.0

@@ -10,14 +10,14 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.games.dudak.layout import DudakLayout
+from game.games.dudak.rules import Dudak, surrender_dealer
+from game.games.dudak.table import DudakTable
 from game.rules import Move, Rng
-from game.rules.dudak import Dudak, surrender_dealer
-from game.scenes.dudak_table import DudakTable
 from game.scenes.menu import MenuView
 from game.store import saves
 from game.tools.drive import pump
 from game.ui.layout import Box
-from game.ui.layouts.dudak import DudakLayout
 
 from .ui_helpers import card_point, drag, play_deal, tap
 

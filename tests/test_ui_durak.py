@@ -11,9 +11,9 @@ import pytest
 
 from game.app import CardClubWindow
 from game.cards import format_card
+from game.games.durak.rules import Durak
+from game.games.durak.table import COMPUTER, DurakTable
 from game.rules import Move
-from game.rules.durak import Durak
-from game.scenes.durak_table import COMPUTER, DurakTable
 from game.scenes.menu import MenuView
 from game.scenes.table_view import HUMAN
 from game.store import files, saves

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.app import CardClubWindow
+from game.games.durak.rules import Durak
+from game.games.durak.table import DurakTable
 from game.rules import Move
-from game.rules.durak import Durak
-from game.scenes.durak_table import DurakTable
 from game.scenes.table_view import HUMAN
 from game.tools.drive import pump
 

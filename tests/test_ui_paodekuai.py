@@ -7,10 +7,10 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.games.paodekuai.rules import PaoDeKuai
+from game.games.paodekuai.table import PaoDeKuaiTable
 from game.rules import Move, Rng
-from game.rules.paodekuai import PaoDeKuai
 from game.scenes.menu import MenuView
-from game.scenes.paodekuai_table import PaoDeKuaiTable
 from game.store import saves
 from game.tools.drive import pump
 

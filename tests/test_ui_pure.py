@@ -5,11 +5,11 @@ import json
 
 import pytest
 
+from game.games.durak.layout import DurakLayout
 from game.rules import GAMES
 from game.store import saves
 from game.store import settings as settings_store
 from game.ui.layout import MIN_H, MIN_W
-from game.ui.layouts.durak import DurakLayout
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 
 

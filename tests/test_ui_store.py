@@ -7,7 +7,7 @@ import errno
 import pytest
 
 from game.app import CardClubWindow
-from game.scenes.durak_table import DurakTable
+from game.games.durak.table import DurakTable
 from game.scenes.menu import MenuView
 from game.store import files, history, saves
 from game.tools.drive import pump

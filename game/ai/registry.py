@@ -56,23 +56,15 @@ def menu_levels(game: str) -> dict[str, dict[str, Any]]:
     return {k: v for k, v in levels(game).items() if not v.get("hidden", False)}
 
 
-def _factories() -> dict[str, Callable[..., Bot]]:
-    from game.ai.autobus_heuristic import AutobusHeuristic
-    from game.ai.autobus_plan import PlannerBot
-    from game.ai.autobus_search import AutobusSearch
-    from game.ai.dudak_heuristic import DudakHeuristic
-    from game.ai.dudak_search import DudakSearch
-    from game.ai.durak_heuristic import DurakHeuristic
-    from game.ai.durak_search import DurakSearch
+def _factories(game: str) -> dict[str, Callable[..., Bot]]:
+    """The bot kinds a level of ``game`` may name: the shared ones and the game's own."""
     from game.ai.greedy import GreedyBot
-    from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
     from game.ai.search import SearchBot
+    from game.games import load, spec
 
-    return {"random": RandomBot, "durak_heuristic": DurakHeuristic,
-            "autobus_heuristic": AutobusHeuristic, "search": SearchBot,
-            "paodekuai_heuristic": PaoDeKuaiHeuristic, "dudak_heuristic": DudakHeuristic,
-            "greedy": GreedyBot, "durak_search": DurakSearch, "dudak_search": DudakSearch,
-            "autobus_search": AutobusSearch, "autobus_planner": PlannerBot}
+    shared: dict[str, Callable[..., Bot]] = {"random": RandomBot, "search": SearchBot,
+                                             "greedy": GreedyBot}
+    return shared | {kind: load(ref) for kind, ref in spec(game).bots.items()}
 
 
 def make_bot(game: str, level: str = "normal", seed: int = 0,
@@ -84,7 +76,7 @@ def make_bot(game: str, level: str = "normal", seed: int = 0,
         raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(table)}")
     params = dict(table[level]) | dict(overrides or {})
     kind = params.get("kind", "random")
-    factories = _factories()
+    factories = _factories(game)
     if kind not in factories:
         raise ValueError(f"level {level!r} of {game} names unknown kind {kind!r}")
     try:

@@ -55,7 +55,7 @@ def rollout_policy(game: str, kind: str) -> Policy:
     from game.ai import greedy
 
     if game == "durak":
-        from game.ai.durak_heuristic import DurakHeuristic
+        from game.games.durak.heuristic import DurakHeuristic
 
         dh = DurakHeuristic(game, "rollout", 0, {})
         if kind == "greedy":
@@ -64,7 +64,7 @@ def rollout_policy(game: str, kind: str) -> Policy:
             "trump_suit": g.trump_suit, "talon_size": len(g.talon), "table": g.table,
             "hand": g.hands[g.current_player]}), legal)
     if game == "paodekuai":
-        from game.ai.paodekuai_heuristic import PaoDeKuaiHeuristic
+        from game.games.paodekuai.heuristic import PaoDeKuaiHeuristic
 
         ph = PaoDeKuaiHeuristic(game, "rollout", 0, {})
         if kind == "greedy":
@@ -75,7 +75,7 @@ def rollout_policy(game: str, kind: str) -> Policy:
             "hand_sizes": [len(h) for h in g.hands], "leading": g.table_shape is None}),
             legal)
     if game == "dudak":
-        from game.ai.dudak_heuristic import DudakHeuristic
+        from game.games.dudak.heuristic import DudakHeuristic
 
         uh = DudakHeuristic(game, "rollout", 0, {})
         if kind == "greedy":
@@ -85,7 +85,7 @@ def rollout_policy(game: str, kind: str) -> Policy:
             "seat": g.current, "trumps": g.trumps, "hand": g.hands[g.current],
             "collected": g.collected, "pile": g.pile}), legal)
     if game == "autobus":
-        from game.ai.autobus_heuristic import AutobusHeuristic
+        from game.games.autobus.heuristic import AutobusHeuristic
 
         ah = AutobusHeuristic(game, "rollout", 0, {})
         return lambda g, legal: ah.decide(_View(g, {

@@ -178,8 +178,8 @@ def _durak_exact(obs: dict[str, Any], legal: list[Move], played: str, s: Setting
                  ) -> tuple[str, float, float] | None:
     """Durak with an empty talon: (a best move, the played move's value, the best
     value) from the exact solver, or None when it gives up on its node cap."""
-    from game.ai.durak_fast import ID, STOP, TAKE, Solver, Unsolved, normal_move
-    from game.ai.infer.durak import Deals
+    from game.games.durak.fast import ID, STOP, TAKE, Solver, Unsolved, normal_move
+    from game.games.durak.infer import Deals
 
     def code(m: Move) -> int:
         return TAKE if m.kind == "take" else STOP if m.kind == "stop" else ID[m.args[0]]

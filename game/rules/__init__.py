@@ -1,14 +1,16 @@
 """The rule engines and the contract they share (see DESIGN.md, "The engine contract").
 
 This package only re-exports: the contract lives in :mod:`game.rules.base`, the PRNG in
-:mod:`game.rules.rng`, one game per module.  ``GAMES`` maps a game key to its class,
-listed here by name (no registration by import side effect).
+:mod:`game.rules.rng`; each game's engine is ``game/games/<key>/rules.py``.  ``GAMES``
+maps a game key to its class, in menu order (:mod:`game.rules.engines` reads it from the
+games' registry on first use).
 
 Nothing under ``game.rules`` imports arcade or pyglet.
 """
 from __future__ import annotations
 
-from game.rules.autobus import Autobus
+from collections.abc import Mapping
+
 from game.rules.base import (
     DeckError,
     Event,
@@ -19,9 +21,7 @@ from game.rules.base import (
     StateError,
     split_known,
 )
-from game.rules.dudak import Dudak
-from game.rules.durak import Durak
-from game.rules.paodekuai import PaoDeKuai
+from game.rules.engines import Engines
 from game.rules.rng import Rng, deal_rng, new_seed
 
 __all__ = [
@@ -29,4 +29,4 @@ __all__ = [
     "StateError", "deal_rng", "new_seed", "split_known",
 ]
 
-GAMES: dict[str, type[Game]] = {cls.key: cls for cls in (Autobus, Dudak, Durak, PaoDeKuai)}
+GAMES: Mapping[str, type[Game]] = Engines()

@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from game.ai import make_bot
-from game.ai.autobus_plan import (
+from game.games.autobus.plan import (
     Planner,
     Weights,
     context_from_obs,

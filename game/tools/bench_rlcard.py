@@ -55,7 +55,7 @@ def _timed(play_one: Callable[[int], int], seconds: float, seed: int) -> dict[st
 def ours(path: str = "play", cls: Any = None) -> Callable[[int], int]:
     """One random deal of our Pao De Kuai engine per call (``path``: "play" or "_apply")."""
     if cls is None:
-        from game.rules.paodekuai import PaoDeKuai as cls
+        from game.games.paodekuai.rules import PaoDeKuai as cls
     apply_only = path == "_apply"
 
     def one(seed: int) -> int:

@@ -1,18 +1,24 @@
-"""One sampler for every game: a full engine state consistent with an observation."""
+"""One sampler for every game: a full engine state consistent with an observation.
+
+Each game deals its own unseen cards (``game/games/<key>/infer.py``, named by its spec's
+``sampler``); this module only picks the game's.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.infer import autobus, dudak, durak, paodekuai
+from game.games import load, spec
 from game.rules import Game, Rng
 
-SAMPLERS: dict[str, Callable[[dict[str, Any], Rng], Game]] = {
-    "autobus": autobus.sample, "dudak": dudak.sample, "durak": durak.sample,
-    "paodekuai": paodekuai.sample}
+
+def sampler(key: str) -> Callable[[dict[str, Any], Rng], Game]:
+    """The sampler of game ``key``."""
+    fn: Callable[[dict[str, Any], Rng], Game] = load(spec(key).sampler)
+    return fn
 
 
 def sample(obs: dict[str, Any], rng: Rng) -> Game:
     """A full state of ``obs["game"]`` that shows ``obs`` to its seat, the cards that
     seat has not seen dealt at random where the game's inference allows them."""
-    return SAMPLERS[obs["game"]](obs, rng)
+    return sampler(obs["game"])(obs, rng)

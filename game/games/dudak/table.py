@@ -15,6 +15,7 @@ from typing import Any
 import arcade
 
 from game.cards import CZECH_SUITS
+from game.games.dudak.layout import DudakLayout
 from game.i18n import N_, _, ngettext
 from game.i18n.moves import move_words
 from game.i18n.words import card_text, suit_name
@@ -23,7 +24,6 @@ from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui import assets
 from game.ui.layout import Box
-from game.ui.layouts.dudak import DudakLayout
 from game.ui.placement import Places
 from game.ui.widgets import SECONDARY, Button, Label
 

@@ -466,7 +466,7 @@ class Dudak(Game):
         """The state one seat's observation shows, with ``hidden[s]`` the cards of seat
         ``s``'s hand that the seat has not seen (beside those it knows are there; its own
         entry is not read).  Which cards go where is the AI's inference
-        (game/ai/infer/dudak.py)."""
+        (game/games/dudak/infer.py)."""
         seat = obs["seat"]
         g = cls()
         for s in range(PLAYERS):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.bots import DecideOnce
+from game.games.autobus.rules import VALUE
 from game.rules import Move, Rng
-from game.rules.autobus import VALUE
 
 
 class AutobusHeuristic(DecideOnce):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.games.autobus.rules import Autobus
 from game.rules import Rng
-from game.rules.autobus import Autobus
 
 
 def unseen(obs: dict[str, Any]) -> list[str]:

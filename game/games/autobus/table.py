@@ -20,17 +20,17 @@ from typing import Any
 import arcade
 
 from game.cards import JOKER
+from game.games.autobus.layout import AutobusLayout
+from game.games.autobus.rules import RUN_RANKS, card_sort_key
 from game.i18n import _, ngettext, number
 from game.i18n.moves import move_words
 from game.i18n.words import rank_text
 from game.rules import Event, Move
-from game.rules.autobus import RUN_RANKS, card_sort_key
 from game.scenes.table_view import MOVE_TIME, Action, Slot, TableView
 from game.session import HUMAN
 from game.store import saves
 from game.store import settings as settings_store
 from game.ui.layout import Box
-from game.ui.layouts.autobus import AutobusLayout
 from game.ui.panels import Panel
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label

@@ -11,8 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import Rng
-from game.rules.paodekuai import (
+from game.games.paodekuai.rules import (
     AAA_BOMB,
     ACE,
     PLAYERS,
@@ -21,6 +20,7 @@ from game.rules.paodekuai import (
     Shape,
     classify,
 )
+from game.rules import Rng
 
 _RANK_OF = {c: RANK[c[0]] for c in PaoDeKuai.full_deck()}
 _KINDS = {"single": 0, "pair": 1, "triple": 2, "straight": 3, "pairs": 4, "bomb": 5}

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.durak.layout import DurakLayout
 from game.i18n import _, ngettext
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui.layout import Box
-from game.ui.layouts.durak import DurakLayout
 from game.ui.placement import Places
 from game.ui.widgets import Label
 

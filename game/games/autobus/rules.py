@@ -564,7 +564,7 @@ class Autobus(Game):
         ``hands[s]`` the hand of each other seat (its own entry is not read), ``under[s]``
         seat ``s``'s reserve below its top (bottom first), the stock and the completed
         pile, and ``seed`` the generator of the completed pile's reshuffles.  Which cards
-        go where is the AI's inference (game/ai/infer/autobus.py)."""
+        go where is the AI's inference (game/games/autobus/infer.py)."""
         seat, n = obs["seat"], obs["players"]
         g = cls()
         g.players, g.rng = n, Rng(seed)

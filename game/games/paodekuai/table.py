@@ -13,14 +13,14 @@ from typing import Any
 import arcade
 
 from game.cards import FRENCH_SUITS
+from game.games.paodekuai.layout import PaoDeKuaiLayout
+from game.games.paodekuai.rules import RANK
 from game.i18n import N_, _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
-from game.rules.paodekuai import RANK
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui.layout import Box
-from game.ui.layouts.paodekuai import PaoDeKuaiLayout
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 

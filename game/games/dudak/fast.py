@@ -1,5 +1,5 @@
 """A lean Dudák simulator for search (rules: shared/rules/dudak.md; the engine is
-game/rules/dudak.py, and tests/test_ai_dudak_fast.py plays both side by side).
+game/games/dudak/rules.py, and tests/test_ai_dudak_fast.py plays both side by side).
 
 Cards are bits of an int: bit ``rank * 4 + suit`` (ranks 7..A as 0..7, suits in
 ``CZECH_SUITS`` order), so the lowest set bit of a hand is its lowest card, ties going to
@@ -90,7 +90,7 @@ class FastDudak:
     def from_observation(cls, obs: dict[str, Any], hidden: list[int]) -> FastDudak:
         """The state one seat's observation shows, with ``hidden[s]`` (a mask) the cards
         of seat ``s``'s hand that the seat cannot see, beside those it knows are there
-        (what to put there is inference: game/ai/infer/dudak.py)."""
+        (what to put there is inference: game/games/dudak/infer.py)."""
         seat = obs["seat"]
         known = obs["known"]
         f = cls()
@@ -252,7 +252,7 @@ class FastDudak:
         return COLLECT if trumps[seat] < 0 else TAKE
 
     def normal(self, declare_at: int = 4, collect_max: int = 2) -> int:
-        """The move the ``normal`` heuristic (game/ai/dudak_heuristic.py, no noise)
+        """The move the ``normal`` heuristic (game/games/dudak/heuristic.py, no noise)
         makes here: declare when the free suit's weight (high cards double) reaches
         ``declare_at``; cheapest card; collect a little, else take."""
         seat = self.current

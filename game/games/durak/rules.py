@@ -415,7 +415,7 @@ class Durak(Game):
         """The state one seat's observation shows, with ``hidden`` the opponent's cards
         that seat has not seen (beside those it saw picked up) and ``talon`` the talon
         above the trump card, in the order ``to_dict`` lists it.  Which cards go where is
-        the AI's inference (game/ai/infer/durak.py)."""
+        the AI's inference (game/games/durak/infer.py)."""
         seat, opp = obs["seat"], 1 - obs["seat"]
         g = cls()
         g.hands[seat] = list(obs["hand"])

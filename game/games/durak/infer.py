@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.durak_fast import Fast, mask_of
 from game.cards import atlasnye_deck
+from game.games.durak.fast import Fast, mask_of
+from game.games.durak.rules import Durak
 from game.rules import Rng
-from game.rules.durak import Durak
 
 
 def seen(obs: dict[str, Any]) -> set[str]:

@@ -17,8 +17,8 @@ from typing import Any
 
 from game.ai.bots import DecideOnce
 from game.cards import JOKER
+from game.games.autobus.rules import VALUE
 from game.rules import Move
-from game.rules.autobus import VALUE
 
 UNKNOWN = "?"
 

@@ -1,6 +1,6 @@
 """A fast two-player Durak for search (rules: shared/rules/durak.md).
 
-The engine (game/rules/durak.py) is the reference; this copy of its rules trades the
+The engine (game/games/durak/rules.py) is the reference; this copy of its rules trades the
 events and Move objects for small integers, so a search can play many deals a second.
 
 - A card is an int ``rank * 4 + suit`` (ranks 6..A = 0..8, suits in ``FRENCH_SUITS``
@@ -237,7 +237,7 @@ def greedy_move(g: Fast) -> int:
 
 
 def normal_move(g: Fast) -> int:
-    """game/ai/durak_heuristic.py's rules (the normal level) on a Fast state."""
+    """game/games/durak/heuristic.py's rules (the normal level) on a Fast state."""
     trump = g.trump
     tm = SUIT_MASK[trump]
     talon = len(g.talon)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.dudak_fast import ABOVE, NAMES, PLAYERS, SUIT, SUIT_MASK, FastDudak, cid
 from game.cards import czech_deck
+from game.games.dudak.fast import ABOVE, NAMES, PLAYERS, SUIT, SUIT_MASK, FastDudak, cid
+from game.games.dudak.rules import Dudak
 from game.rules import Rng
-from game.rules.dudak import Dudak
 
 
 def unseen(obs: dict[str, Any]) -> list[int]:

@@ -687,7 +687,7 @@ class PaoDeKuai(Game):
     def from_observation(cls, obs: dict[str, Any], hands: list[list[str]]) -> PaoDeKuai:
         """The state one seat's observation shows, with ``hands[s]`` the hand of each
         other seat (the seat's own entry is not read).  Which cards go where is the AI's
-        inference (game/ai/infer/paodekuai.py: what passes prove)."""
+        inference (game/games/paodekuai/infer.py: what passes prove)."""
         seat = obs["seat"]
         g = cls()
         g.hands = [list(obs["hand"]) if s == seat else sorted(hands[s], key=_BY_KEY)

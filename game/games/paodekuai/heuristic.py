@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.bots import DecideOnce
+from game.games.paodekuai.rules import RANK
 from game.rules import Move, Rng
-from game.rules.paodekuai import RANK
 
 
 class PaoDeKuaiHeuristic(DecideOnce):

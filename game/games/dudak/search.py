@@ -7,7 +7,7 @@ so that an iteration costs a fraction of the generic one: states are bit masks, 
 are ints, and the rollout policies are built into the simulator.  Each iteration
 
 1. deals the unseen cards at random to the other hands by size, avoiding the cards the
-   pile shows a hand did not hold (game/ai/infer/dudak.py),
+   pile shows a hand did not hold (game/games/dudak/infer.py),
 2. walks the tree, adding one node for a move of the searching seat (with ``opp_tree =
    "policy"`` the other seats' moves in the tree are their rollout policy's move in the
    sampled deal, as in the rollouts, added on the way; so the tree branches on the
@@ -29,9 +29,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.bots import option
-from game.ai.dudak_fast import PLAYERS, FastDudak, to_code
-from game.ai.infer.dudak import Beliefs, Deals
 from game.ai.ismcts import Draws, Ismcts, Simulator
+from game.games.dudak.fast import PLAYERS, FastDudak, to_code
+from game.games.dudak.infer import Beliefs, Deals
 from game.rules import Move, Rng
 
 #: the rollout policies a seat can play: the greedy baseline or the normal heuristic

@@ -1,8 +1,8 @@
 """The Durak "hard" level: information-set MCTS on the fast simulator, exact endgames.
 
 - While the talon lasts: single-observer ISMCTS (game/ai/ismcts.py) over
-  :class:`game.ai.durak_fast.Fast` states.  Each iteration deals the unseen cards at random
-  between the opponent's hand and the talon (game/ai/infer/durak.py: the indicator stays
+  :class:`game.games.durak.fast.Fast` states.  Each iteration deals the unseen cards at random
+  between the opponent's hand and the talon (game/games/durak/infer.py: the indicator stays
   last, cards the opponent picked up stay in its hand), walks the tree by UCB1 with
   availability counts (no hints: an untried move is picked at random), adds one
   node and plays the deal to its end with bit-level rules of thumb (``rollout`` for this
@@ -12,7 +12,7 @@
   seat's choices, which is what makes the level strong against rule-based players; a
   new reply ends the walk); with ``"ucb"`` they are chosen by UCB1 as in plain ISMCTS.
 - Once the talon is empty every card is known (the unseen ones are the opponent's hand):
-  :class:`game.ai.durak_fast.Solver` finds each move's value under best play.  A winning
+  :class:`game.games.durak.fast.Solver` finds each move's value under best play.  A winning
   move is played at once; with a draw at best, the search chooses among the moves that
   keep the draw; in a lost position it searches all moves (the opponent may err).
 
@@ -26,9 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.bots import option
-from game.ai.durak_fast import ID, STOP, TAKE, Fast, Solver, Unsolved, greedy_move, normal_move
-from game.ai.infer.durak import Deals
 from game.ai.ismcts import Draws, Ismcts, PyRandom, Simulator
+from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, Unsolved, greedy_move, normal_move
+from game.games.durak.infer import Deals
 from game.rules import Move
 
 POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}

@@ -4,8 +4,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.ai.autobus_heuristic import AutobusHeuristic
-from game.ai.autobus_plan import (
+from game.ai.bots import option
+from game.ai.infer import sample
+from game.ai.ismcts import Draws, Ismcts, Simulator
+from game.ai.search import Policy, rollout_kinds, rollout_policy
+from game.games.autobus.heuristic import AutobusHeuristic
+from game.games.autobus.plan import (
     Planner,
     TurnState,
     Weights,
@@ -16,10 +20,6 @@ from game.ai.autobus_plan import (
     from_game,
     from_obs,
 )
-from game.ai.bots import option
-from game.ai.infer import sample
-from game.ai.ismcts import Draws, Ismcts, Simulator
-from game.ai.search import Policy, rollout_kinds, rollout_policy
 from game.rules import Game, Move, Rng
 
 
@@ -166,7 +166,7 @@ class AutobusSearch(Ismcts[Any, Move]):
     ``start`` asks the turn planner (on the observation alone) for every first move's
     value and plan; the ``width`` best and the ``normal`` level's move are the root's
     children.  Each iteration samples a full deal consistent with the observation
-    (game/ai/infer/autobus.py: other hands, the reserves under their tops, the stock)
+    (game/games/autobus/infer.py: other hands, the reserves under their tops, the stock)
     and walks down the tree (game/ai/ismcts.py, on :class:`AutobusSim`); with
     ``sweep`` every root move is played on each sampled deal (common random numbers),
     one walk per call, else UCB1 picks the root move.  Below the root a node picks

@@ -1,0 +1,23 @@
+"""Hospodský autobus: everything this game is, in one folder.
+
+Modules: ``heuristic``, ``infer``, ``layout``, ``plan``, ``rules``, ``search``, ``table``.
+``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
+"""
+from __future__ import annotations
+
+from game.games.spec import GameSpec
+from game.i18n import N_
+
+SPEC = GameSpec(
+    key="autobus",
+    engine_ref="game.games.autobus.rules:Autobus",
+    table="game.games.autobus.table:AutobusTable",
+    summary=N_("Empty your reserve first by building shared runs from ace to king."),
+    tile_card="X",
+    sampler="game.games.autobus.infer:sample",
+    bots={
+        "autobus_heuristic": "game.games.autobus.heuristic:AutobusHeuristic",
+        "autobus_search": "game.games.autobus.search:AutobusSearch",
+        "autobus_planner": "game.games.autobus.plan:PlannerBot",
+    },
+)

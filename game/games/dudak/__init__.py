@@ -1,0 +1,23 @@
+"""Dudák: everything this game is, in one folder.
+
+Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, ``table``.
+``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
+"""
+from __future__ import annotations
+
+from game.games.spec import GameSpec
+from game.i18n import N_
+
+SPEC = GameSpec(
+    key="dudak",
+    engine_ref="game.games.dudak.rules:Dudak",
+    table="game.games.dudak.table:DudakTable",
+    summary=N_("Czech cards and a trump suit of your own; the last one holding cards "
+                "loses."),
+    tile_card="OH",
+    sampler="game.games.dudak.infer:sample",
+    bots={
+        "dudak_heuristic": "game.games.dudak.heuristic:DudakHeuristic",
+        "dudak_search": "game.games.dudak.search:DudakSearch",
+    },
+)

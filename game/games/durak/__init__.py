@@ -1,0 +1,22 @@
+"""Durak: everything this game is, in one folder.
+
+Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, ``table``.
+``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
+"""
+from __future__ import annotations
+
+from game.games.spec import GameSpec
+from game.i18n import N_
+
+SPEC = GameSpec(
+    key="durak",
+    engine_ref="game.games.durak.rules:Durak",
+    table="game.games.durak.table:DurakTable",
+    summary=N_("Attack, defend, take: don't be the one left holding cards."),
+    tile_card="KS",
+    sampler="game.games.durak.infer:sample",
+    bots={
+        "durak_heuristic": "game.games.durak.heuristic:DurakHeuristic",
+        "durak_search": "game.games.durak.search:DurakSearch",
+    },
+)

@@ -1,0 +1,92 @@
+"""The record a game gives the rest of the program: :class:`GameSpec`.
+
+Shared code (the menu, the tables' base, the AI factory, the review, History, Settings,
+the tools) asks a game's spec and never names a game.  Code is referred to by lazy
+``"module:attribute"`` strings, so reading the registry loads no engine, no bot and no
+arcade: a reference is imported when it is first asked for (:func:`load`).  Pure data.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import _
+
+if TYPE_CHECKING:
+    from game.rules.base import Game
+
+
+@cache
+def load(ref: str) -> Any:
+    """The object a ``"package.module:attribute"`` reference names (imported once)."""
+    module, sep, attr = ref.partition(":")
+    if not sep or not module or not attr:
+        raise ValueError(f"not a 'module:attribute' reference: {ref!r}")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything shared code needs to know about one game besides its rules.
+
+    The rules facts (title, deck, players allowed) stay on the engine class; the spec
+    adds the presentation (menu tile, seat names, default level), and where the game's
+    own code lives: the engine, the table view, the bots its levels name, and how the
+    search levels deal the cards a seat cannot see.
+    """
+
+    key: str
+    #: ``module:Class`` of the engine (a :class:`~game.rules.base.Game`)
+    engine_ref: str
+    #: ``module:Class`` of the table view (imported only when a table opens)
+    table: str
+    #: the short line on the menu tile (translated where shown)
+    summary: str
+    #: the card shown on the menu tile, in the game's deck style
+    tile_card: str
+    #: ``module:function`` dealing the unseen cards of an observation (the search levels)
+    sampler: str
+    #: the bots this game's levels may name: ``kind`` -> ``module:Class``
+    bots: Mapping[str, str] = field(default_factory=dict)
+    default_level: str = "normal"
+
+    @property
+    def engine(self) -> type[Game]:
+        engine: type[Game] = load(self.engine_ref)
+        return engine
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def deck(self) -> str:
+        return self.engine.deck_style
+
+    @property
+    def players_allowed(self) -> tuple[int, ...]:
+        return self.engine.players_allowed
+
+    def seat_name(self, seat: int, human: int = 0) -> str:
+        """"You" for the human seat, "Computer N" for the others (in the current language)."""
+        if seat == human:
+            return _("You")
+        return _("Computer {n}").format(n=(seat - human) % 8)
+
+    def players_line(self) -> str:
+        lo, hi = min(self.players_allowed), max(self.players_allowed)
+        if lo == hi:
+            return _("{n} players · you vs AI").format(n=lo)
+        return _("{lo} to {hi} players · you vs AI").format(lo=lo, hi=hi)
+
+    def references(self) -> dict[str, str]:
+        """Every lazy reference of this spec by what it is (the tests load them all)."""
+        refs = {"engine": self.engine_ref, "table": self.table, "sampler": self.sampler}
+        refs.update({f"bot {kind}": ref for kind, ref in self.bots.items()})
+        return refs

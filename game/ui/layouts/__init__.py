@@ -1,1 +1,0 @@
-"""Pure geometry of each game's table (no arcade import)."""
