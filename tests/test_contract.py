@@ -108,7 +108,8 @@ def test_rules_package_init_only_re_exports_and_lists_the_games_by_name() -> Non
         assert isinstance(node, ast.ImportFrom | ast.Assign | ast.AnnAssign) or (
             isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)), \
             f"line {node.lineno}: {type(node).__name__} in a re-exporting __init__"
-    for path in sorted((ROOT / "game" / "rules").glob("*.py")):
+    engines = sorted((ROOT / "game" / "games").glob("*/rules.py"))
+    for path in sorted((ROOT / "game" / "rules").glob("*.py")) + engines:
         if path.name == "__init__.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
