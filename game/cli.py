@@ -59,7 +59,7 @@ def _review(argv: list[str]) -> int:
     """``cardclub review``: the hard level's verdict on each decision of one seat."""
     from pathlib import Path
 
-    from game.games import info
+    from game.games import info, spec
     from game.review.analysis import play_deal, review_deal
     from game.review.model import POINTS
     from game.store import saves
@@ -67,9 +67,9 @@ def _review(argv: list[str]) -> int:
     p = argparse.ArgumentParser(
         prog="cardclub review",
         description="Review one seat's decisions in a deal: for each, the move the hard "
-                    "level's search prefers, the estimated chance of winning (in Dudák of "
-                    "not being the Dudák; expected points in Pao De Kuai) after the move "
-                    "played and after the search's "
+                    "level's search prefers, the estimated chance of winning (of not "
+                    "being the loser where a deal has one; expected points where the "
+                    "game counts points) after the move played and after the search's "
                     "move, and whether it was a mistake. Without --moves or --history "
                     "the seat is played on the spot by --level against the game's "
                     "default level.")
@@ -147,8 +147,7 @@ def _review(argv: list[str]) -> int:
     def show(x: float) -> str:
         return f"{x:+.1f}" if review.unit == POINTS else f"{x * 100:.0f}%"
 
-    what = ("expected points" if review.unit == POINTS else
-            "chance of not being the Dudák" if review.key == "dudak" else "chance of winning")
+    what = "expected points" if review.unit == POINTS else spec(review.key).review_chance()
     print(f"{a.game}, deal {journal.seed}, seat {review.seat}: {what} after each move")
     rows = [("move", "played", "search", "played", "search", "mark")]
     for v in review.verdicts:

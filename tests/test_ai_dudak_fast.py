@@ -3,7 +3,6 @@ move for move: the same legal moves, the same state after every move (DUD-3 to D
 and its built-in policies make the moves of ``greedy`` and the ``normal`` heuristic."""
 from __future__ import annotations
 
-from game.ai.greedy import dudak_greedy
 from game.games.dudak.fast import (
     PHASES,
     SUIT,
@@ -14,6 +13,7 @@ from game.games.dudak.fast import (
     to_code,
     to_move,
 )
+from game.games.dudak.greedy import dudak_greedy
 from game.games.dudak.heuristic import DudakHeuristic
 from game.games.dudak.infer import Deals, unseen
 from game.games.dudak.rules import Dudak

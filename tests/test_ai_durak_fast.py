@@ -3,8 +3,8 @@ and its endgame solver on positions worked out by hand."""
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.ai.greedy import durak_greedy
 from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, greedy_move, mask_of, normal_move
+from game.games.durak.greedy import durak_greedy
 from game.games.durak.heuristic import DurakHeuristic
 from game.games.durak.rules import Durak
 from game.rules import GAMES, Move, Rng

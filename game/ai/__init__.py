@@ -6,7 +6,7 @@ and the factory in :mod:`game.ai.registry`, the one information-set search in
 :mod:`game.ai.infer`.  Bots see only an observation and the legal moves.
 """
 from game.ai.bots import Anytime, Bot, DecideOnce, RandomBot, option
-from game.ai.registry import FALLBACK_LEVELS, level_file, levels, make_bot, menu_levels
+from game.ai.registry import level_file, levels, make_bot, menu_levels
 
-__all__ = ["FALLBACK_LEVELS", "Anytime", "Bot", "DecideOnce", "RandomBot", "level_file",
-           "levels", "make_bot", "menu_levels", "option"]
+__all__ = ["Anytime", "Bot", "DecideOnce", "RandomBot", "level_file", "levels", "make_bot",
+           "menu_levels", "option"]

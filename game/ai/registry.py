@@ -16,22 +16,19 @@ from typing import Any
 
 from game import resources
 from game.ai.bots import Bot, RandomBot
+from game.games import SPECS
 
 log = logging.getLogger(__name__)
 
-#: used when a game's levels file is missing or damaged, so play goes on
-FALLBACK_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
-    "durak": {"normal": {"kind": "durak_heuristic", "think_delay": [0.6, 1.0],
-                         "label": "Normal"}},
-    "autobus": {"normal": {"kind": "autobus_heuristic", "think_delay": [0.5, 0.9],
-                           "label": "Normal"}},
-}
+#: the built-in level of a game whose spec names none (``fallback_levels``)
+RANDOM_LEVELS: dict[str, dict[str, Any]] = {"random": {"kind": "random", "label": "Random"}}
 
 
 @cache
 def level_file(game: str) -> dict[str, Any]:
-    """``levels/<game>.toml``, read once: its ``[levels.*]`` (built-in levels if the file
-    is missing or damaged, with a warning)."""
+    """``levels/<game>.toml``, read once: its ``[levels.*]`` (the spec's
+    ``fallback_levels``, or a random level, if the file is missing or damaged, with a
+    warning)."""
     file = resources.path("levels", f"{game}.toml")
     try:
         with file.open("rb") as fh:
@@ -41,8 +38,9 @@ def level_file(game: str) -> dict[str, Any]:
         return data
     except (OSError, ValueError) as exc:
         log.warning("levels file %s unusable (%s); using built-in levels", file, exc)
-        return {"levels": FALLBACK_LEVELS.get(
-            game, {"random": {"kind": "random", "label": "Random"}})}
+        known = SPECS.get(game)
+        return {"levels": (known.fallback_levels if known is not None else None)
+                or RANDOM_LEVELS}
 
 
 def levels(game: str) -> dict[str, dict[str, Any]]:

@@ -1,32 +1,35 @@
 """The generic hard level: information-set MCTS (game/ai/ismcts.py) on the engines.
 
-Pao De Kuai's hard level, and any game's with ``kind = "search"``: the tree's states are
+The level of any game whose levels file names ``kind = "search"``: the tree's states are
 the rule engines themselves (a deal sampled by game/ai/infer, played on by ``_apply``);
-each node's hint and the rollouts follow the level's ``rollout`` heuristic (in the
-rollouts with a little randomness, ``epsilon``), cut off after ``rollout_moves`` moves
-and scored by an evaluation (:func:`_reward`: each seat's reward 0..1).  The hint is
-tried first at every node and biased toward (``bias``); ``widen`` widens progressively
-below the root (``root_all``: every root move at once).  Before the first iteration
-``best`` is the rollout heuristic's choice in a sampled deal.
+each node's hint and the rollouts follow the level's ``rollout`` policy (one of the
+game's spec's ``rollouts``; in the rollouts with a little randomness, ``epsilon``), cut
+off after ``rollout_moves`` moves and scored by the game's evaluation (:func:`reward`:
+each seat's reward 0..1, its spec's ``reward``).  The hint is tried first at every node
+and biased toward (``bias``); ``widen`` widens progressively below the root
+(``root_all``: every root move at once).  Before the first iteration ``best`` is the
+rollout policy's choice in a sampled deal.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from game.ai.bots import option
 from game.ai.infer import sample
 from game.ai.ismcts import Draws, Ismcts, Simulator
+from game.games import load, spec
 from game.rules import Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
 
 
-# ----- rollout policies: the heuristics, fed the few facts they read from the state -------
-class _View(dict[str, Any]):
+# ----- rollout policies and rewards: each game's own (its spec's ``rollouts``, ``reward``) ----
+class StateView(dict[str, Any]):
     """The facts a heuristic reads most, taken straight from the state; any other key
-    comes from the seat's full observation (built only when asked for)."""
+    comes from the seat's full observation (built only when asked for).  A game's
+    rollout policies feed their heuristics through it."""
 
     def __init__(self, g: Any, facts: dict[str, Any]) -> None:
         super().__init__(facts)
@@ -45,87 +48,33 @@ class _View(dict[str, Any]):
 
 
 def rollout_kinds(game: str) -> tuple[str, ...]:
-    """The rollout policies :func:`rollout_policy` has for ``game``: the greedy baseline
-    and the normal heuristic (Hospodský autobus: the normal heuristic only)."""
-    return ("normal",) if game == "autobus" else ("greedy", "normal")
+    """The rollout policies :func:`rollout_policy` has for ``game`` (its spec's
+    ``rollouts``: the greedy baseline and the normal heuristic, or the normal only)."""
+    return tuple(spec(game).rollouts)
 
 
 def rollout_policy(game: str, kind: str) -> Policy:
     """The rollout policy ``kind`` (one of :func:`rollout_kinds`) for ``game``."""
-    from game.ai import greedy
-
-    if game == "durak":
-        from game.games.durak.heuristic import DurakHeuristic
-
-        dh = DurakHeuristic(game, "rollout", 0, {})
-        if kind == "greedy":
-            return lambda g, legal: greedy.durak_greedy(legal, g.trump_suit, len(g.talon))
-        return lambda g, legal: dh.decide(_View(g, {
-            "trump_suit": g.trump_suit, "talon_size": len(g.talon), "table": g.table,
-            "hand": g.hands[g.current_player]}), legal)
-    if game == "paodekuai":
-        from game.games.paodekuai.heuristic import PaoDeKuaiHeuristic
-
-        ph = PaoDeKuaiHeuristic(game, "rollout", 0, {})
-        if kind == "greedy":
-            return lambda g, legal: greedy.pdk_greedy(legal, len(g.hands[g.current]),
-                                                      g.table_shape is None)
-        return lambda g, legal: ph.decide(_View(g, {
-            "hand": g.hands[g.current], "seat": g.current,
-            "hand_sizes": [len(h) for h in g.hands], "leading": g.table_shape is None}),
-            legal)
-    if game == "dudak":
-        from game.games.dudak.heuristic import DudakHeuristic
-
-        uh = DudakHeuristic(game, "rollout", 0, {})
-        if kind == "greedy":
-            return lambda g, legal: greedy.dudak_greedy(legal, g.hands[g.current],
-                                                        g.trumps[g.current])
-        return lambda g, legal: uh.decide(_View(g, {
-            "seat": g.current, "trumps": g.trumps, "hand": g.hands[g.current],
-            "collected": g.collected, "pile": g.pile}), legal)
-    if game == "autobus":
-        from game.games.autobus.heuristic import AutobusHeuristic
-
-        ah = AutobusHeuristic(game, "rollout", 0, {})
-        return lambda g, legal: ah.decide(_View(g, {
-            "seat": g.current, "runs": g.runs, "aux": g.aux, "players": g.players,
-            "quiet_turns": g.quiet,
-            "reserve_tops": [r[-1] if r else None for r in g.reserves]}), legal)
-    raise ValueError(f"no rollout policy for {game}")
+    refs = spec(game).rollouts
+    if kind not in refs:
+        raise ValueError(f"no rollout policy {kind!r} for {game}")
+    make: Callable[[str], Policy] = load(refs[kind])
+    return make(game)
 
 
-# ----- rewards in 0..1 per seat, for finished deals and for cut-off ones ------------------
-def _reward(g: Any) -> list[float]:
-    key = g.key
-    n = g.num_players
-    if key == "durak":
-        if g.is_over:
-            return list(g.result())
-        a, b = len(g.hands[0]), len(g.hands[1])
-        return [0.5 + 0.05 * (b - a), 0.5 + 0.05 * (a - b)]
-    if key == "paodekuai":
-        if g.is_over:
-            return [0.6 * (s == g.winner) + 0.4 * min(1.0, max(0.0, 0.5 + g.scores[s] / 80))
-                    for s in range(n)]
-        sizes = [len(h) for h in g.hands]
-        return [0.5 - 0.03 * (sizes[s] - min(sizes)) for s in range(n)]
-    if key == "dudak":
-        if g.is_over:
-            return list(g.result())
-        counts = [g.card_count(s) for s in range(n)]
-        most = max(counts) or 1
-        return [1.0 - (c / most) ** 2 for c in counts]
-    if key == "autobus":
-        sizes = [len(r) for r in g.reserves]
-        if g.is_over and g.winner is not None:
-            return [1.0 if s == g.winner else 0.0 for s in range(n)]
-        out = []
-        for s in range(n):
-            lead = min(sizes[t] for t in range(n) if t != s) - sizes[s]
-            out.append(1.0 / (1.0 + math.exp(-0.5 * lead)) * 0.9)
-        return out
-    raise ValueError(f"no reward for {key}")
+@cache
+def _reward_of(key: str) -> Callable[[Any], list[float]]:
+    ref = spec(key).reward
+    if ref is None:
+        raise ValueError(f"no reward for {key}")
+    fn: Callable[[Any], list[float]] = load(ref)
+    return fn
+
+
+def reward(g: Any) -> list[float]:
+    """Each seat's reward in 0..1 for the state ``g`` of a finished or a cut-off deal
+    (the game's own: its spec's ``reward``)."""
+    return _reward_of(g.key)(g)
 
 
 def play_on(g: Any, policy: Policy, rng: Draws, epsilon: float, moves: int,
@@ -156,8 +105,11 @@ class EngineSim(Simulator[Game, Move]):
         self.policy = policy
         self.epsilon = epsilon
         self.rollout_moves = rollout_moves
-        #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
+        #: how much of the reward is going out early (0: only the deal's result), in a
+        #: game where the order of going out means something (its spec's ``goes_out``)
         self.out_order = out_order
+        ref = spec(str(obs["game"])).goes_out
+        self.goes_out: Callable[[Any, int], bool] | None = None if ref is None else load(ref)
 
     def determinize(self, rng: Draws) -> Game:
         assert isinstance(rng, Rng)
@@ -185,24 +137,26 @@ class EngineSim(Simulator[Game, Move]):
 
     def rollout(self, g: Any, rng: Draws) -> list[float]:
         """Play on by the policy (a random move with chance ``epsilon``), at most
-        ``rollout_moves`` moves, and score the deal by :func:`_reward`."""
-        # Dudák: who goes out earlier did better (a denser signal than "not the Dudák")
-        order = self.out_order and g.key == "dudak"
+        ``rollout_moves`` moves, and score the deal by :func:`reward`."""
+        # who goes out earlier did better (a denser signal than the deal's result alone)
+        goes_out = self.goes_out
+        order = self.out_order and goes_out is not None
         out: list[int] = []
 
         def moved(seat: int) -> None:
-            if seat not in out and g.is_out(seat):
+            assert goes_out is not None
+            if seat not in out and goes_out(g, seat):
                 out.append(seat)
         play_on(g, self.policy, rng, self.epsilon, self.rollout_moves,
                 moved if order else None)
-        reward = _reward(g)
+        result = reward(g)
         if order and g.is_over:
             n = g.num_players
             for s in range(n):
-                if reward[s] > 0:
+                if result[s] > 0:
                     late = out.index(s) + (n - 1 - len(out)) if s in out else 0
-                    reward[s] = 1.0 - self.out_order * late / (n - 1)
-        return reward
+                    result[s] = 1.0 - self.out_order * late / (n - 1)
+        return result
 
 
 class SearchBot(Ismcts[Game, Move]):
@@ -212,7 +166,8 @@ class SearchBot(Ismcts[Game, Move]):
         super().__init__(game, level, seed, params)
         self.rollout_moves = int(params.get("rollout_moves", 400))
         self.epsilon = float(params.get("epsilon", 0.1))
-        #: Dudák: how much of the reward is going out early (0: only "not the Dudák")
+        #: how much of the reward is going out early (0: only the deal's result), where
+        #: the game's spec has ``goes_out``
         self.out_order = float(params.get("out_order", 0.0))
         self.policy = rollout_policy(game, option(params, "rollout", "normal",
                                                   rollout_kinds(game)))

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from game.i18n import _
 
@@ -56,6 +56,58 @@ class GameSpec:
     bots: Mapping[str, str] = field(default_factory=dict)
     default_level: str = "normal"
 
+    # ----- the AI and the review: what game.ai (registry, greedy, search), game.review and
+    # the tools ask of a game (issue 36).  Code as lazy ``module:function`` references.
+    #: the levels used when ``levels/<key>.toml`` is missing or damaged (empty: a random
+    #: level), so play goes on
+    fallback_levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: the ``greedy`` baseline's decision: (observation, legal moves, Rng) -> move
+    greedy: str | None = None
+    #: the generic search's rollout policies: name -> a function of the game's key that
+    #: makes a policy (engine state, legal moves) -> move; a level's ``rollout`` names one
+    rollouts: Mapping[str, str] = field(default_factory=dict)
+    #: each seat's reward 0..1 for an engine state, finished or cut off: state -> list
+    reward: str | None = None
+    #: (state, seat) -> whether the seat is out for good, where going out early is worth
+    #: more (the search's ``out_order``); None: the order of going out means nothing
+    goes_out: str | None = None
+    #: the seat that loses a deal while every other seat wins, as reports name it
+    #: ("the Dudák"); None: a deal is won (wins, draws and losses as usual)
+    loser: str | None = None
+    #: what the review's values are: a chance (0..1) or expected points
+    review_unit: Literal["chance", "points"] = "chance"
+    #: the review's built-in settings (``game.review.analysis.Settings`` field -> number);
+    #: ``levels/review.toml`` under ``[<key>]`` tunes them
+    review_settings: Mapping[str, float] = field(default_factory=dict)
+    #: (state, seat) -> what the end of a review's play-out is worth to the seat; None:
+    #: the result once over, the search's reward when cut off
+    review_value: str | None = None
+    #: (notation, notation) -> whether two different notations are one move; None: never
+    same_move: str | None = None
+    #: the review's exact verdict where every card is known: (observation, legal moves,
+    #: played, node cap) -> (a best move, the played move's value, the best value), or
+    #: None to estimate instead; None: the game has none
+    review_exact: str | None = None
+
+    def fair_share(self, players: int) -> float:
+        """A seat's fair share of wins at a table of ``players`` (of not being the loser,
+        in a game with one loser)."""
+        return 1 - 1 / players if self.loser else 1 / players
+
+    def review_chance(self) -> str:
+        """What a review's chance is the chance of, in the CLI's (English) words."""
+        return f"chance of not being {self.loser}" if self.loser else "chance of winning"
+
+    def ai_references(self) -> dict[str, str]:
+        """The lazy references of the block above, by what they are."""
+        refs = {f"rollout {name}": ref for name, ref in self.rollouts.items()}
+        named = {"greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
+                 "review value": self.review_value, "same move": self.same_move,
+                 "review exact": self.review_exact}
+        refs.update({what: ref for what, ref in named.items() if ref is not None})
+        return refs
+    # ----- end of the AI and review block
+
     @property
     def engine(self) -> type[Game]:
         engine: type[Game] = load(self.engine_ref)
@@ -89,4 +141,5 @@ class GameSpec:
         """Every lazy reference of this spec by what it is (the tests load them all)."""
         refs = {"engine": self.engine_ref, "table": self.table, "sampler": self.sampler}
         refs.update({f"bot {kind}": ref for kind, ref in self.bots.items()})
+        refs.update(self.ai_references())
         return refs

@@ -14,11 +14,14 @@ moves), so a verdict cannot leak a card the player could not see.
   draws for both moves.  The value is the mean result for the seat (see :func:`value_of`);
   the paired difference gives a standard error, and a decision is a *mistake* only when
   the estimated loss passes the game's threshold *and* ``z`` standard errors.
-- Durak once the talon is empty: every card is known and the exact solver gives each
-  move's true value (win 1, draw 0.5, loss 0): the verdict is ``certain``.
+- Where a game can tell every card (its spec's ``review_exact``: Durak once the talon is
+  empty), an exact solver gives each move's true value: the verdict is ``certain``.
 
-Settings per game (threshold, samples, iterations) are in ``levels/review.toml``; how
-they were calibrated is in docs/review.md.
+What differs between games is the game's own: its spec's review fields (the unit, the
+built-in settings, the value of a play-out, which notations are one move, the exact
+verdict) and its package's code they name.  The settings (threshold, samples,
+iterations) are tuned in ``levels/review.toml``; how they were calibrated is in
+docs/review.md.
 """
 from __future__ import annotations
 
@@ -32,8 +35,9 @@ from typing import Any
 from game import resources
 from game.ai import make_bot
 from game.ai.infer import sample
-from game.ai.search import _reward, play_on, rollout_policy
-from game.review.model import CHANCE, POINTS, Progress, Review, Verdict
+from game.ai.search import play_on, reward, rollout_policy
+from game.games import SPECS, load, spec
+from game.review.model import CHANCE, Progress, Review, Verdict
 from game.rules import GAMES, Game, Move, Rng
 from game.session.journal import Journal, ReplayError, journal_from_dict
 
@@ -43,7 +47,8 @@ OnVerdict = Callable[[Verdict], None]
 
 @dataclass(frozen=True)
 class Settings:
-    """How one game's decisions are judged (``levels/review.toml``)."""
+    """How one game's decisions are judged (its spec's ``review_settings``, tuned in
+    ``levels/review.toml``)."""
 
     threshold: float = 0.1       # the loss that makes a mistake (chance, or points)
     z: float = 2.0               # ... and it must pass this many standard errors
@@ -51,24 +56,17 @@ class Settings:
     iterations: int = 1000       # the search's iterations per decision
     epsilon: float = 0.05        # chance of a random move in the play-outs
     rollout_moves: int = 1500    # play-outs longer than this are scored as cut off
-    scale: float = 1.0           # Pao De Kuai: points worth 1.0 of chance
-    solve_nodes: int = 200_000   # Durak: solver nodes per decision (past it: estimate)
-
-
-DEFAULTS: dict[str, Settings] = {
-    "durak": Settings(threshold=0.1, samples=256, iterations=1500),
-    "paodekuai": Settings(threshold=2.4, samples=256, iterations=400, scale=24.0),
-    "dudak": Settings(threshold=0.1, samples=96, iterations=1200),
-    "autobus": Settings(threshold=0.05, samples=96, iterations=16),
-}
+    scale: float = 1.0           # a game valued in points: the points worth 1.0 of chance
+    solve_nodes: int = 200_000   # exact verdicts: solver nodes per decision (past it: estimate)
 
 
 def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
-    """The review settings of ``key``: levels/review.toml over the built-in defaults
-    (a missing or damaged file keeps the defaults), then ``overrides`` (tests)."""
-    base = DEFAULTS.get(key, Settings())
+    """The review settings of ``key``: levels/review.toml over the built-in ones of the
+    game's spec (a missing or damaged file keeps those), then ``overrides`` (tests)."""
+    base = Settings()
     names = {f.name: f.type for f in fields(Settings)}
-    table: dict[str, Any] = {}
+    known = SPECS.get(key)
+    table: dict[str, Any] = dict(known.review_settings) if known is not None else {}
     try:
         with resources.path("levels", "review.toml").open("rb") as fh:
             data = tomllib.load(fh)
@@ -88,8 +86,10 @@ def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
 
 
 def unit_of(key: str) -> str:
-    """Pao De Kuai's values are expected points; every other game's a chance."""
-    return POINTS if key == "paodekuai" else CHANCE
+    """What the values of a review of ``key`` are: a chance, or expected points (its
+    spec's ``review_unit``)."""
+    known = SPECS.get(key)
+    return known.review_unit if known is not None else CHANCE
 
 
 def seed_for(deal_seed: int, index: int) -> int:
@@ -100,30 +100,24 @@ def seed_for(deal_seed: int, index: int) -> int:
 
 
 def value_of(g: Any, seat: int) -> float:
-    """What the end of a play-out is worth to ``seat``: Durak the DUR-10 score (1, 0.5,
-    0), Dudák 1 unless it is the Dudák, Autobus 1 for a win (a drawn deal: a share,
-    1 / players), Pao De Kuai the signed points; a cut-off play-out the search's own
-    estimate."""
-    key = g.key
+    """What the end of a play-out is worth to ``seat``: the game's own value (its spec's
+    ``review_value``), else the engine's result once over (a chance: 1 for a win, 0.5
+    for a draw) and the search's own estimate for a play-out cut off before the end."""
+    ref = spec(g.key).review_value
+    if ref is not None:
+        return float(load(ref)(g, seat))
     if not g.is_over:
-        return 0.0 if key == "paodekuai" else float(_reward(g)[seat])
-    if key == "autobus":
-        if g.winner is None:
-            return 1.0 / int(g.num_players)
-        return 1.0 if g.winner == seat else 0.0
+        return float(reward(g)[seat])
     return float(g.result()[seat])
 
 
 def same_move(key: str, a: str, b: str) -> bool:
-    """Whether two notations are one move (Pao De Kuai: the same ranks in any suits, the
-    engine's choice of suits beside the player's)."""
+    """Whether two notations are one move (the same text, or what the game's spec's
+    ``same_move`` says: e.g. the same ranks in other suits)."""
     if a == b:
         return True
-    if key != "paodekuai":
-        return False
-    ma, mb = Move.parse(a), Move.parse(b)
-    return (ma.kind == mb.kind == "play"
-            and sorted(c[:-1] for c in ma.args) == sorted(c[:-1] for c in mb.args))
+    ref = spec(key).same_move
+    return ref is not None and bool(load(ref)(a, b))
 
 
 @dataclass
@@ -174,33 +168,6 @@ def _play_out(g: Game, seat: int, policy: Callable[[Any, list[Move]], Move], rng
     return value_of(g, seat)
 
 
-def _durak_exact(obs: dict[str, Any], legal: list[Move], played: str, s: Settings
-                 ) -> tuple[str, float, float] | None:
-    """Durak with an empty talon: (a best move, the played move's value, the best
-    value) from the exact solver, or None when it gives up on its node cap."""
-    from game.games.durak.fast import ID, STOP, TAKE, Solver, Unsolved, normal_move
-    from game.games.durak.infer import Deals
-
-    def code(m: Move) -> int:
-        return TAKE if m.kind == "take" else STOP if m.kind == "stop" else ID[m.args[0]]
-
-    fast = Deals(obs).everything()
-    try:
-        values = Solver(fast.trump).move_values(fast, int(obs["seat"]), s.solve_nodes)
-    except Unsolved:
-        return None
-    by_code = {code(m): m for m in legal}
-    top = max(values.values())
-    played_code = code(Move.parse(played))
-    if values.get(played_code) == top:
-        best = played
-    else:
-        keep = [c for c in by_code if values.get(c) == top]
-        pick = normal_move(fast)
-        best = str(by_code[pick if pick in keep else keep[0]])
-    return best, values[played_code] / 2.0, top / 2.0
-
-
 def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_seed: int,
           level: str, s: Settings, cancelled: Cancelled | None = None) -> Verdict | None:
     """The verdict on one decision, from the seat's observation and legal moves only
@@ -208,8 +175,10 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     key = str(obs["game"])
     if len(legal) == 1:
         return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1)
-    if key == "durak" and obs.get("talon_size") == 0 and s.solve_nodes > 0:
-        exact = _durak_exact(obs, legal, played, s)
+    exact_ref = spec(key).review_exact
+    if exact_ref is not None and s.solve_nodes > 0:
+        exact: tuple[str, float, float] | None = load(exact_ref)(obs, legal, played,
+                                                                 s.solve_nodes)
         if exact is not None:
             best, vp, vb = exact
             return Verdict(index, played, best, vp, vb, certain=True,

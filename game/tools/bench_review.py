@@ -1,14 +1,16 @@
 """``python -m game.tools.bench_review``: the figures of docs/review.md, measured.
 
 - ``speed``: CPU seconds to review one deal per game (the reviewed seat plays easy
-  against the game's default level; targets 20 s, 60 s for four-player Autobus).
+  against the game's default level, at the largest table the game allows; targets 20 s,
+  60 s for four-player Autobus).
 - ``calibrate``: deals where seat 0 plays ``easy`` and ``hard`` against the default
   level, each reviewed with the threshold off; prints the reliability table (the
   estimated value of the move played against what the deal then gave the seat, with
   Wilson 95% intervals) and the mistakes per deal at several thresholds.  ``--out``
   keeps the raw rows as JSON.
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
-  with a review in a thread and with one in a worker process: frame times.
+  with a review in a thread and with one in a worker process (a deal of the first game
+  of ``--games``): frame times.
 
 Run it in a temporary data folder (it writes nothing there, but the rule holds).
 """
@@ -22,12 +24,13 @@ import sys
 import time
 from typing import Any
 
-from game.games import info
-from game.review.analysis import play_deal, review_deal, settings, value_of
+from game.games import ORDER, info, spec
+from game.review.analysis import play_deal, review_deal, settings, unit_of, value_of
+from game.review.model import CHANCE, POINTS
 from game.rules import GAMES
 
-PLAYERS = {"autobus": 4}
-GAMES_ORDER = ("durak", "paodekuai", "dudak", "autobus")
+#: the thresholds of the mistakes table, by what the values are
+THRESHOLDS = {CHANCE: [0.05, 0.1, 0.15, 0.2, 0.3], POINTS: [2.0, 4.0, 6.0, 8.0, 12.0]}
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -41,8 +44,14 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, (c - r) / d), min(1.0, (c + r) / d)
 
 
+def _players(key: str) -> int | None:
+    """The largest table ``key`` allows (the slowest review), when it allows more than one."""
+    allowed = spec(key).players_allowed
+    return max(allowed) if len(allowed) > 1 else None
+
+
 def _deal(key: str, seed: int, level: str) -> Any:
-    return play_deal(key, seed, [level, info(key).default_level], PLAYERS.get(key))
+    return play_deal(key, seed, [level, info(key).default_level], _players(key))
 
 
 def _outcome(j: Any, seat: int) -> float:
@@ -50,7 +59,7 @@ def _outcome(j: Any, seat: int) -> float:
     return value_of(g, seat)
 
 
-def speed(seeds: int = 1, games: tuple[str, ...] = GAMES_ORDER) -> list[dict[str, Any]]:
+def speed(seeds: int = 1, games: tuple[str, ...] = ORDER) -> list[dict[str, Any]]:
     out = []
     for key in games:
         for seed in range(seeds):
@@ -131,11 +140,12 @@ def mistakes_table(rows: list[dict[str, Any]], thresholds: list[float]) -> str:
     return "\n".join(lines)
 
 
-def frames(seconds: float, work_ms: float) -> dict[str, dict[str, float]]:
-    """Frame times of a stand-in frame loop: alone, beside a thread, beside a process."""
+def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dict[str, float]]:
+    """Frame times of a stand-in frame loop: alone, beside a thread, beside a process
+    (each reviewing a deal of ``key``)."""
     from game.review.worker import start_review
 
-    j = _deal("durak", 7, "easy").to_dict()
+    j = _deal(key, 7, "easy").to_dict()
 
     def loop(job: Any) -> dict[str, float]:
         times: list[float] = []
@@ -186,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
     p.add_argument("what", choices=["speed", "calibrate", "frames"])
-    p.add_argument("--games", default=",".join(GAMES_ORDER))
+    p.add_argument("--games", default=",".join(ORDER))
     p.add_argument("--deals", type=int, default=10, help="deals per level (calibrate)")
     p.add_argument("--seed", type=int, default=70000)
     p.add_argument("--seeds", type=int, default=1, help="deals per game (speed)")
@@ -196,28 +206,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
+    games = a.games.split(",")
+    for key in games:
+        if key not in GAMES:
+            p.error(f"unknown game {key!r}")
     if a.what == "speed":
-        print(json.dumps(speed(a.seeds, tuple(a.games.split(","))), indent=1))
+        print(json.dumps(speed(a.seeds, tuple(games)), indent=1))
         return 0
     if a.what == "frames":
-        for mode, r in frames(a.seconds, a.work).items():
+        for mode, r in frames(a.seconds, a.work, games[0]).items():
             print(f"{mode:8} {r['fps']:5.1f} fps  frame work mean {r['mean_ms']:.1f} ms "
                   f"p95 {r['p95_ms']:.1f} max {r['max_ms']:.1f} (over 16.7 ms "
                   f"{r['over_16_7']:.1%})  frame to frame p95 {r['gap_p95_ms']:.1f} ms "
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
     rows: list[dict[str, Any]] = []
-    for key in a.games.split(","):
-        if key not in GAMES:
-            p.error(f"unknown game {key!r}")
+    for key in games:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
         mine = calibrate(key, a.deals, a.seed, extra)
         rows += mine
         s = settings(key)
         print(f"\n## {key} ({len(mine)} decisions; threshold now {s.threshold})")
-        print(reliability([r for r in mine if not r["certain"]], key == "paodekuai"))
-        grid = ([2.0, 4.0, 6.0, 8.0, 12.0] if key == "paodekuai"
-                else [0.05, 0.1, 0.15, 0.2, 0.3])
+        unit = unit_of(key)
+        print(reliability([r for r in mine if not r["certain"]], unit == POINTS))
+        grid = THRESHOLDS[unit]
         print(mistakes_table(mine, grid), flush=True)
         if a.out:
             with open(a.out, "w", encoding="utf-8") as fh:

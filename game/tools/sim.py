@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import make_bot
+from game.games import spec
 from game.rules import GAMES
 
 
@@ -179,8 +180,8 @@ class TournamentReport:
 
     @property
     def fair(self) -> float:
-        """A seat's fair share of wins (of not being the Dudák, in Dudák)."""
-        return 1 - 1 / self.players if self.game == "dudak" else 1 / self.players
+        """A seat's fair share of wins (of not being the loser, where a deal has one)."""
+        return spec(self.game).fair_share(self.players)
 
     def by_level(self) -> list[LevelStats]:
         out: dict[str, LevelStats] = {}
@@ -215,9 +216,10 @@ class TournamentReport:
             lines.append(f"{s['level']:>8} {s['games']:>6} {s['wins']:>6} {s['draws']:>6} "
                          f"{s['losses']:>6} {ci:>24} {s['mean_points']:>7.2f} "
                          f"{s['ms_mean']:>8.2f} {s['ms_p95']:>7.2f} {s['ms_max']:>7.2f}")
-        if self.game == "dudak":
+        loser = spec(self.game).loser
+        if loser:
             for s in d["levels"]:
-                lines.append(f"{s['level']:>8}: the Dudák in {s['loss_rate']:.3f} "
+                lines.append(f"{s['level']:>8}: {loser} in {s['loss_rate']:.3f} "
                              f"[{s['loss_ci95'][0]:.3f}, {s['loss_ci95'][1]:.3f}] "
                              f"(fair {1 - self.fair:.3f})")
         lines.append(f"fair share of wins {self.fair:.3f}; decision times are CPU ms; "

@@ -20,4 +20,12 @@ SPEC = GameSpec(
         "autobus_search": "game.games.autobus.search:AutobusSearch",
         "autobus_planner": "game.games.autobus.plan:PlannerBot",
     },
+    # the AI and the review (modules greedy, rollout, review; spec.py's AI block)
+    fallback_levels={"normal": {"kind": "autobus_heuristic", "think_delay": [0.5, 0.9],
+                                "label": "Normal"}},
+    greedy="game.games.autobus.greedy:decide",
+    rollouts={"normal": "game.games.autobus.rollout:normal_policy"},
+    reward="game.games.autobus.rollout:reward",
+    review_settings={"threshold": 0.05, "samples": 96, "iterations": 16},
+    review_value="game.games.autobus.review:value",
 )

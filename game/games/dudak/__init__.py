@@ -20,4 +20,12 @@ SPEC = GameSpec(
         "dudak_heuristic": "game.games.dudak.heuristic:DudakHeuristic",
         "dudak_search": "game.games.dudak.search:DudakSearch",
     },
+    # the AI and the review (modules greedy, rollout; spec.py's AI block)
+    greedy="game.games.dudak.greedy:decide",
+    rollouts={"greedy": "game.games.dudak.rollout:greedy_policy",
+              "normal": "game.games.dudak.rollout:normal_policy"},
+    reward="game.games.dudak.rollout:reward",
+    goes_out="game.games.dudak.rules:Dudak.is_out",
+    loser="the Dudák",
+    review_settings={"threshold": 0.1, "samples": 96, "iterations": 1200},
 )

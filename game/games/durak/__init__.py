@@ -19,4 +19,13 @@ SPEC = GameSpec(
         "durak_heuristic": "game.games.durak.heuristic:DurakHeuristic",
         "durak_search": "game.games.durak.search:DurakSearch",
     },
+    # the AI and the review (modules greedy, rollout, review; spec.py's AI block)
+    fallback_levels={"normal": {"kind": "durak_heuristic", "think_delay": [0.6, 1.0],
+                                "label": "Normal"}},
+    greedy="game.games.durak.greedy:decide",
+    rollouts={"greedy": "game.games.durak.rollout:greedy_policy",
+              "normal": "game.games.durak.rollout:normal_policy"},
+    reward="game.games.durak.rollout:reward",
+    review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
+    review_exact="game.games.durak.review:exact",
 )

@@ -215,7 +215,8 @@ class Fast:
 
 # ----- rollout policies: the baselines' rules of thumb, in bits ---------------------------
 def greedy_move(g: Fast) -> int:
-    """game/ai/greedy.py's Durak rule: the cheapest card that works, trumps last."""
+    """The greedy baseline's rule (game/games/durak/greedy.py): the cheapest card that
+    works, trumps last."""
     tm = SUIT_MASK[g.trump]
     if g.unbeaten >= 0 and not g.taking:
         beats = g.hands[1 - g.attacker] & BEAT[g.trump][g.unbeaten]

@@ -18,4 +18,13 @@ SPEC = GameSpec(
     bots={
         "paodekuai_heuristic": "game.games.paodekuai.heuristic:PaoDeKuaiHeuristic",
     },
+    # the AI and the review (modules greedy, rollout, review; spec.py's AI block)
+    greedy="game.games.paodekuai.greedy:decide",
+    rollouts={"greedy": "game.games.paodekuai.rollout:greedy_policy",
+              "normal": "game.games.paodekuai.rollout:normal_policy"},
+    reward="game.games.paodekuai.rollout:reward",
+    review_unit="points",
+    review_settings={"threshold": 2.4, "samples": 256, "iterations": 400, "scale": 24.0},
+    review_value="game.games.paodekuai.review:value",
+    same_move="game.games.paodekuai.review:same_move",
 )
