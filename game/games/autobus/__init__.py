@@ -6,7 +6,7 @@ Modules: ``heuristic``, ``infer``, ``layout``, ``plan``, ``rules``, ``search``, 
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="autobus",
@@ -20,4 +20,11 @@ SPEC = GameSpec(
         "autobus_search": "game.games.autobus.search:AutobusSearch",
         "autobus_planner": "game.games.autobus.plan:PlannerBot",
     },
+    # presentation, History, settings, tools and tests
+    words="game.games.autobus.words:WORDS",
+    rule_prefix="BUS",
+    surrender_count="reserve_sizes",
+    rules_fan=("AS", "2H", "X"),
+    players_setting="autobus_players",
+    benches={"lookahead": "game.games.autobus.lookahead:command"},
 )

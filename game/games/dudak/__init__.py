@@ -6,7 +6,7 @@ Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, 
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="dudak",
@@ -20,4 +20,9 @@ SPEC = GameSpec(
         "dudak_heuristic": "game.games.dudak.heuristic:DudakHeuristic",
         "dudak_search": "game.games.dudak.search:DudakSearch",
     },
+    # presentation, History, settings, tools and tests
+    words="game.games.dudak.words:WORDS",
+    rule_prefix="DUD",
+    average_places=2,
+    rules_fan=("UH", "OL", "AA"),
 )

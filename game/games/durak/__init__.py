@@ -6,7 +6,7 @@ Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, 
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="durak",
@@ -19,4 +19,11 @@ SPEC = GameSpec(
         "durak_heuristic": "game.games.durak.heuristic:DurakHeuristic",
         "durak_search": "game.games.durak.search:DurakSearch",
     },
+    # presentation, History, settings, tools and tests
+    words="game.games.durak.words:WORDS",
+    rule_prefix="DUR",
+    score_shown="outcome",
+    average_places=2,
+    rules_fan=("6H", "QS", "AD"),
+    tools_default=True,
 )

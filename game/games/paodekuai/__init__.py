@@ -6,7 +6,7 @@ Modules: ``heuristic``, ``infer``, ``layout``, ``rules``, ``table``.
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="paodekuai",
@@ -18,4 +18,10 @@ SPEC = GameSpec(
     bots={
         "paodekuai_heuristic": "game.games.paodekuai.heuristic:PaoDeKuaiHeuristic",
     },
+    # presentation, History, settings, tools and tests
+    words="game.games.paodekuai.words:WORDS",
+    rule_prefix="PDK",
+    score_shown="signed",
+    surrender_count="hand_sizes",
+    rules_fan=("3H", "AD", "2S"),
 )
