@@ -19,7 +19,7 @@ import arcade
 from arcade.types import RGBOrA255
 
 from game.ai import levels
-from game.games import ORDER
+from game.games import ORDER, SPECS
 from game.i18n import _, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.store import files, history, saves
@@ -71,20 +71,28 @@ def result_text(row: history.DealRow) -> str:
     return _("{result} (with help)").format(result=said) if row.assisted else said
 
 
+def _score_shown(game: str) -> str:
+    return SPECS[game].score_shown if game in SPECS else "number"
+
+
 def score_text(game: str, row: history.DealRow) -> str:
-    """The seed's history score: Durak W / L / D; Pao De Kuai signed points; the others
-    the number (Autobus minus the reserve left, Dudák 1 or 0)."""
-    if game == "durak":
+    """The seed's history score as the game's spec shows it (``score_shown``): the
+    outcome W / L / D (Durak), signed points (Pao De Kuai), or the number (Autobus minus
+    the reserve left, Dudák 1 or 0)."""
+    shown = _score_shown(game)
+    if shown == "outcome":
         return {"win": _("W"), "loss": _("L"), "draw": _("D")}.get(row.outcome, "?")
-    if game == "paodekuai":
+    if shown == "signed":
         return signed(row.score)
     return number(row.score)
 
 
 def average_text(game: str, value: float) -> str:
-    if game == "paodekuai":
-        return signed(value, 1)
-    return number(value, 2 if game in ("durak", "dudak") else 1)
+    """The average score, with as many decimals as the game's spec says."""
+    places = SPECS[game].average_places if game in SPECS else 1
+    if _score_shown(game) == "signed":
+        return signed(value, places)
+    return number(value, places)
 
 
 class HistoryView(PageView):
