@@ -173,12 +173,12 @@ def is_card(text: str) -> bool:
     return len(text) == 2 or text == "X"
 
 
-def all_cards(move: Any) -> list[str]:
+def all_cards(move: Move) -> list[str]:
     """Every card a move names (a Pao De Kuai play puts them all down)."""
     return [c for c in move.args if is_card(c)]
 
 
-def first_card(move: Any) -> list[str]:
+def first_card(move: Move) -> list[str]:
     """The card a move puts down, when its first argument is one (none for a pass, a
     take, a trump declared)."""
     return [move.args[0]] if move.args and is_card(move.args[0]) else []
