@@ -52,7 +52,7 @@ def value_text(key: str, unit: str, value: float) -> str:
     if unit != CHANCE:
         return _("{points} points expected").format(points=signed(value, 1))
     words = game_words(key)
-    if words is not None and words.chance is not None:     # Dudák: of not being the Dudák
+    if words is not None and words.chance is not None:     # the game says its own chance
         return words.chance(percent(value))
     # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
     return _("{p} chance to win").format(p=percent(value))
