@@ -115,10 +115,16 @@ class HistoryView(PageView):
         self.latest: list[history.DealRow] = []
         self.history_busy = False
         self.fetch: Fetch[history.Overview] | None = None
+        self.notice = ""
         self.load(wait=WAIT_AT_OPEN)
-        self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
-                               if m)
+        self.tell(history.take_message(), files.write_problem())
         self.relayout()
+
+    def tell(self, *messages: str | None) -> None:
+        """Add messages to the page's notice, each once."""
+        for m in messages:
+            if m and m not in self.notice:
+                self.notice = f"{self.notice} {m}".strip()
 
     # ----- data ------------------------------------------------------------------------
     @property
@@ -150,6 +156,9 @@ class HistoryView(PageView):
             seen.profile, seen.stats, seen.total, seen.rows, seen.latest)
         self.history_busy = seen.busy
         self.retry_at = time.monotonic() + RETRY
+        # a damaged database is found by the read, which may come back after the page
+        # opened: its message joins the notice then
+        self.tell(history.take_message())
         return True
 
     def on_update(self, delta_time: float) -> None:
