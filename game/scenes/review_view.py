@@ -26,6 +26,7 @@ from arcade.types import RGBOrA255
 
 from game.i18n import _, ngettext, number, percent, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
+from game.i18n.words import game_words
 from game.review.model import CHANCE, Job, Review, Verdict
 from game.rules import GAMES
 from game.scenes.review_loading import ReviewLoading
@@ -52,9 +53,9 @@ def value_text(key: str, unit: str, value: float) -> str:
     """What a position is worth, in the game's plain words."""
     if unit != CHANCE:
         return _("{points} points expected").format(points=signed(value, 1))
-    if key == "dudak":
-        # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
-        return _("{p} chance of not being the Dudák").format(p=percent(value))
+    words = game_words(key)
+    if words is not None and words.chance is not None:     # the game says its own chance
+        return words.chance(percent(value))
     # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
     return _("{p} chance to win").format(p=percent(value))
 
@@ -91,10 +92,9 @@ def summary_text(review: Review) -> str:
 def graph_caption(key: str, unit: str) -> str:
     if unit != CHANCE:
         return _("Your expected points after each decision")
-    if key == "dudak":
-        return _("Your chance of not being the Dudák after each decision")
-    if key == "durak":
-        return _("Your chance to win after each decision (a draw counts as half a win)")
+    words = game_words(key)
+    if words is not None and words.chance_caption is not None:   # the game's own words
+        return words.chance_caption()
     return _("Your chance to win after each decision")
 
 
