@@ -1,17 +1,13 @@
-"""What the Hospodský autobus table shows besides its cards: the labels (who holds how
-many, each reserve's and side pile's count, what each run needs next, the stock and the
-completed pile) and the outlines of the computers' zones and of every empty space."""
+"""The Hospodský autobus table's labels: who holds how many, each reserve's and side
+pile's count, what each run needs next, the stock and the completed pile."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-import arcade
 
 from game.cards import JOKER
 from game.games.autobus.rules import RUN_RANKS
 from game.i18n import _, ngettext
 from game.i18n.words import rank_text
-from game.ui.layout import Box
 from game.ui.place import Place
 from game.ui.widgets import Label
 
@@ -19,7 +15,6 @@ if TYPE_CHECKING:
     from game.games.autobus.table import AutobusTable
 
 TURN_COLOR = (255, 230, 120)
-SPACE = (255, 255, 255, 40)
 
 
 class Decor:
@@ -125,40 +120,3 @@ class Decor:
         L = self.table.layout
         half, m = lab.text.content_width / 2, L.m / 2
         lab.place(round(min(max(x, m + half), L.w - m - half)), y, size)
-
-    # ----- drawing -----------------------------------------------------------------------------
-    def draw(self, obs: dict[str, Any]) -> None:
-        """The computers' zones and every empty space, as few draw calls as can be."""
-        t = self.table
-        L = t.layout
-        cw, ch = L.card_w + 4 * L.s, L.card_h + 4 * L.s
-        turn = obs["current_player"]
-        faint: list[tuple[float, float]] = []
-        gold: list[tuple[float, float]] = []
-        dark: list[tuple[float, float]] = []
-
-        def rect(out: list[tuple[float, float]], b: Box) -> None:
-            x0, x1, y0, y1 = b.cx - b.w / 2, b.cx + b.w / 2, b.cy - b.h / 2, b.cy + b.h / 2
-            out += [(x0, y0), (x1, y0), (x1, y0), (x1, y1), (x1, y1), (x0, y1), (x0, y1),
-                    (x0, y0)]
-
-        for s in range(1, obs["players"]):
-            z = L.zone(s)
-            arcade.draw_rect_filled(arcade.XYWH(z.cx, z.cy, z.w, z.h), (0, 0, 0, 38))
-            rect(gold if turn == s and not obs["is_over"] else dark, z)
-            for k in range(1, 5):
-                if not obs["aux"][s][k - 1]:
-                    rect(faint, Box(*L.aux_card(s, k, 0, 1), cw, ch))
-        for s in range(obs["players"]):
-            if not obs["reserve_sizes"][s]:
-                rect(faint, Box(*L.reserve_xy(s), cw, ch))
-        for x, y in (L.stock_xy, L.completed_xy):
-            rect(faint, Box(x, y, cw, ch))
-        glowing = t.targets()
-        for name, box in t.spaces().items():
-            if name not in glowing:
-                rect(faint, box)
-        for points, color in ((faint, SPACE), (dark, (0, 0, 0, 50)),
-                              (gold, (255, 230, 120, 150))):
-            if points:
-                arcade.draw_lines(points, color, 2)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import arcade
+
 from game.games.autobus.decor import Decor
 from game.games.autobus.layout import AutobusLayout
 from game.games.autobus.pickers import RankPicker, players_panel
@@ -31,6 +33,8 @@ from game.ui.layout import Box
 from game.ui.place import Place
 from game.ui.placement import Places, Token
 from game.ui.widgets import SECONDARY
+
+SPACE = (255, 255, 255, 40)
 
 
 class AutobusTable(TableView):
@@ -424,7 +428,7 @@ class AutobusTable(TableView):
 
     def draw_extra(self) -> None:
         if not self.choosing:
-            self.decor.draw(self.sweep.phase_obs or self.obs)
+            draw_zones(self, self.sweep.phase_obs or self.obs)
 
     def settling(self) -> bool:
         return self.sweep.pending is not None     # the sweep is still to come
@@ -512,3 +516,39 @@ def announce_words(event: Event, who: Callable[[int], str]) -> str | None:
     if event.text == "turn" and event.seat == HUMAN:
         return _("Your turn")
     return None
+
+
+def draw_zones(t: AutobusTable, obs: dict[str, Any]) -> None:
+    """The computers' zones and every empty space, as few draw calls as can be."""
+    L = t.layout
+    cw, ch = L.card_w + 4 * L.s, L.card_h + 4 * L.s
+    turn = obs["current_player"]
+    faint: list[tuple[float, float]] = []
+    gold: list[tuple[float, float]] = []
+    dark: list[tuple[float, float]] = []
+
+    def rect(out: list[tuple[float, float]], b: Box) -> None:
+        x0, x1, y0, y1 = b.cx - b.w / 2, b.cx + b.w / 2, b.cy - b.h / 2, b.cy + b.h / 2
+        out += [(x0, y0), (x1, y0), (x1, y0), (x1, y1), (x1, y1), (x0, y1), (x0, y1),
+                (x0, y0)]
+
+    for s in range(1, obs["players"]):
+        z = L.zone(s)
+        arcade.draw_rect_filled(arcade.XYWH(z.cx, z.cy, z.w, z.h), (0, 0, 0, 38))
+        rect(gold if turn == s and not obs["is_over"] else dark, z)
+        for k in range(1, 5):
+            if not obs["aux"][s][k - 1]:
+                rect(faint, Box(*L.aux_card(s, k, 0, 1), cw, ch))
+    for s in range(obs["players"]):
+        if not obs["reserve_sizes"][s]:
+            rect(faint, Box(*L.reserve_xy(s), cw, ch))
+    for x, y in (L.stock_xy, L.completed_xy):
+        rect(faint, Box(x, y, cw, ch))
+    glowing = t.targets()
+    for name, box in t.spaces().items():
+        if name not in glowing:
+            rect(faint, box)
+    for points, color in ((faint, SPACE), (dark, (0, 0, 0, 50)),
+                          (gold, (255, 230, 120, 150))):
+        if points:
+            arcade.draw_lines(points, color, 2)
