@@ -8,7 +8,8 @@ its buttons (``make_actions``, ``refresh_buttons``), its words (``status_text``,
 ``announce``, ``result_text``, ``explain``, ``move_words``), its labels and drawings
 (``setup``, ``update_labels``, ``draw_extra``, ``draw_over``), and its share of the
 choreography (``deal_animation``, ``animate``, ``after_move``, ``after_undo``,
-``tick``, ``settling``).  It never overrides an input or update handler
+``tick``, ``settling``); ``status_box``, ``place_widgets`` and ``refresh`` may be
+extended (calling ``super()``).  It never overrides an input or update handler
 (``on_mouse_*``, ``on_key_*``, ``on_update``, ``on_draw``: ``tests/test_table_shape``):
 the view routes input in one order and runs the frame.
 """
