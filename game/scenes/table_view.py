@@ -31,7 +31,8 @@ from game.scenes.table.dialogs import Dialogs
 from game.scenes.table.focus import TableFocus
 from game.scenes.table.forward import Forward
 from game.scenes.table.help import Help
-from game.scenes.table.hooks import Action, Slot, TableHooks
+from game.scenes.table.hooks import Action, TableHooks
+from game.scenes.table.host import Slot
 from game.scenes.table.hud import Hud
 from game.scenes.table.input import TableInput
 from game.scenes.table.modal import ModalStack
@@ -152,6 +153,9 @@ class TableView(TableHooks, arcade.View):
     def deal_text(self) -> str:
         """"Deal 48 213": the number that deals these cards again."""
         return _("Deal {number}").format(number=grouped(self.session.number))
+
+    def back_from_rules(self) -> None:
+        self.window.show_view(self)
 
     def start_deal(self) -> None:
         """The question before the deal is answered: the deal is kept and flies out."""

@@ -2,7 +2,7 @@
 pile's count, what each run needs next, the stock and the completed pile."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.cards import JOKER
 from game.games.autobus.rules import RUN_RANKS
@@ -12,13 +12,28 @@ from game.ui.place import Place
 from game.ui.widgets import Label
 
 if TYPE_CHECKING:
-    from game.games.autobus.table import AutobusTable
+    from game.games.autobus.layout import AutobusLayout
+    from game.session import DealSession
 
 TURN_COLOR = (255, 230, 120)
 
 
+class Table(Protocol):
+    """What the labels ask of the table (``AutobusTable``)."""
+
+    session: DealSession
+    labels: list[Label]
+
+    @property
+    def layout(self) -> AutobusLayout: ...
+
+    def who(self, seat: int) -> str: ...
+
+    def run_slots(self) -> dict[str, tuple[float, float]]: ...
+
+
 class Decor:
-    def __init__(self, table: AutobusTable) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         small = (240, 245, 235)
         n = table.session.players

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.games.autobus.rules import RUN_RANKS
 from game.i18n import _, ngettext
@@ -15,7 +15,24 @@ from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
 if TYPE_CHECKING:
-    from game.games.autobus.table import AutobusTable
+    from game.ui.layout import TableLayout
+    from game.ui.placement import Token
+
+
+class Table(Protocol):
+    """What the rank picker asks of the table (``AutobusTable``)."""
+
+    selected: list[Token]
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    @property
+    def human_to_act(self) -> bool: ...
+
+    def arrange(self, duration: float) -> None: ...
+
+    def refresh(self) -> None: ...
 
 
 def players_panel(chosen: int, choose: Callable[[int], None],
@@ -31,7 +48,7 @@ def players_panel(chosen: int, choose: Callable[[int], None],
 class RankPicker:
     """A joker onto an empty side pile: the ranks it may take, as buttons, and Cancel."""
 
-    def __init__(self, table: AutobusTable) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.panel = Panel(_("Which rank does the joker take?"), [], [], columns=7, dim=90)
         self.moves: dict[str, Move] = {}

@@ -4,17 +4,39 @@ card, with any draw that follows.  Until then the table is drawn as the engine's
 ``run_completed`` announcement says it stood (``phase_obs``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules import Event
 from game.scenes.table_view import MOVE_TIME
 
 if TYPE_CHECKING:
-    from game.games.autobus.table import AutobusTable
+    from game.scenes.table.host import ChoreographyPart
+
+
+class Table(Protocol):
+    """What the sweep asks of the table (``AutobusTable``)."""
+
+    @property
+    def choreography(self) -> ChoreographyPart: ...
+
+    @property
+    def obs(self) -> dict[str, Any]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    @property
+    def animating(self) -> bool: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    def relayout(self, duration: float, events: list[Event] | None = None,
+                 words_later: bool = False) -> None: ...
 
 
 class RunSweep:
-    def __init__(self, table: AutobusTable) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.phase_obs: dict[str, Any] | None = None     # the table before a run's sweep
         self.pending: tuple[int | None, list[Event]] | None = None

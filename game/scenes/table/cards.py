@@ -21,13 +21,13 @@ from game.ui.layers import Layer
 from game.ui.placement import Board, Token
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 STAGGER = 0.07
 
 
 class Cards:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         # every face this deal can show, loaded now rather than in the frame it turns up
         for card in set(view.session.full_deck()):

@@ -11,13 +11,13 @@ from game.rules import Event
 from game.session import HUMAN
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 MOVE_TIME = 0.38
 
 
 class Choreography:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         self.last_ai: set[int] = set()          # tokens the last computer move played
 

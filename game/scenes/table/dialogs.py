@@ -11,11 +11,11 @@ from game.ui.panels import Confirm, Panel
 from game.ui.widgets import DANGER, PRIMARY, Button
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 
 class Dialogs:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         self.result_visible = False
         self.pause_panel = Panel(_("Paused"), [], [
@@ -60,7 +60,7 @@ class Dialogs:
     def open_rules(self) -> None:
         v = self.view
         self.pause()
-        v.app.open("rules", game=v.key, back=lambda: v.window.show_view(v))
+        v.app.open("rules", game=v.key, back=v.back_from_rules)
 
     def ask_surrender(self) -> None:
         self.pause_panel.visible = False

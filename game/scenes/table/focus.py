@@ -9,11 +9,11 @@ from game.ui.keyboard import Rect
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 
 class TableFocus:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
 
     @property

@@ -13,14 +13,14 @@ from game.ui.placement import Token
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 HINT_SLICE = 0.006        # seconds of a hint's search per frame
 ENTER = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
 
 
 class Help:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         self.undo_button = Button(_("Undo"), self.undo, name="undo")
         self.hint_button = Button(_("Hint"), self.ask_hint, name="hint")

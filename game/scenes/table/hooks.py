@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.i18n import _, card_text, refusal_text
 from game.rules import Event, Move
+from game.scenes.table.host import Slot
 from game.session import HUMAN
 from game.ui.layout import Box, TableLayout
 from game.ui.placement import Places, Token
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from game.scenes.table.input import TableInput
     from game.session import DealSession
     from game.ui.window import Window
-
-Slot = tuple[float, float, float, float]        # x, y, angle, z
 
 
 @dataclass

@@ -9,7 +9,7 @@ import arcade
 from game.ui.widgets import ButtonGroup, Label
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 BANNER_TIME = 2.2
 BANNER_LINES = 2          # announcements shown together in the banner's box
@@ -17,7 +17,7 @@ BANNER_QUEUE = 3          # turns of them for one move, at most
 
 
 class Hud:
-    def __init__(self, view: TableView, title: str) -> None:
+    def __init__(self, view: Host, title: str) -> None:
         self.view = view
         self.title = Label(title, 20, (255, 255, 255), anchor_x="left", bold=True)
         self.level_label = Label("", 14, (220, 235, 220), anchor_x="left")

@@ -19,11 +19,11 @@ from game.ui.gestures import Pointer
 from game.ui.placement import Token
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
 
 
 class TableInput:
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         self.pointer = Pointer()
         self.sweep_adds = True

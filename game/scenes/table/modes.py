@@ -14,7 +14,7 @@ from game.ui.replay_controls import Back, ReplayControls
 from game.ui.widgets import Button, ButtonGroup
 
 if TYPE_CHECKING:
-    from game.scenes.table_view import TableView
+    from game.scenes.table.host import Host
     from game.session.replay import Replay
 
 BANNER_LINES = 2
@@ -28,7 +28,7 @@ class PlayMode:
     deals = True
     controls: ReplayControls | None = None
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
         help_, dialogs = view.help, view.dialogs
         self.bar = ButtonGroup(help_.undo_button, help_.hint_button,
@@ -100,7 +100,7 @@ class ReplayMode(PlayMode):
     deals = False
     controls: ReplayControls
 
-    def __init__(self, view: TableView, replay: Replay, back: Back) -> None:
+    def __init__(self, view: Host, replay: Replay, back: Back) -> None:
         self.view = view                # not PlayMode's bar: the replay's own
         self.controls = ReplayControls(view, replay, back)
         self.bar = self.controls.bar
