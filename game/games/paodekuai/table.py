@@ -21,6 +21,7 @@ from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui.layout import Box
+from game.ui.place import Place
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
@@ -86,8 +87,9 @@ class PaoDeKuaiTable(TableView):
         if place == "hand0":
             xs = L.hand_positions(n)
             return xs[i], L.hand_y, 0.0, 200 + i
-        if place in ("hand1", "hand2"):
-            x, y, a = L.seat_card(int(place[-1]), i, n)
+        p = Place.parse(place)
+        if p.kind == "hand" and p.seat is not None and p.seat != HUMAN:
+            x, y, a = L.seat_card(p.seat, i, n)
             return x, y, a, 100 + i
         if place == "table":
             x, y = L.play(i, n)
