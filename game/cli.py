@@ -172,6 +172,9 @@ COMMANDS = {
     "review": "judge one seat's decisions in a deal with the hard level's search",
     "shots": "render the menu and every table headless and save PNG screenshots",
     "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
+    "serve": "run a table server for playing with friends (docs/net.md)",
+    "host": "host a table at a server and play its first seat headless",
+    "join": "join a table at a server with its code and play a seat headless",
 }
 
 
@@ -210,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         from game.tools.shots import main as shots
 
         return shots(args[1:])
+    if args and args[0] in ("serve", "host", "join"):   # playing with friends (game/net)
+        from game.net import commands
+
+        return (commands.serve(args[1:]) if args[0] == "serve"
+                else commands.join(args[1:], hosting=args[0] == "host"))
     if args and args[0] == "bench":
         from game.tools.bench import main as bench
 
