@@ -102,6 +102,7 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                 first = {"type": "join", "code": p.code or "", "name": p.name}
             await ws.send(P.encode(first))
             answered = -1
+            last: str | None = None
             async for raw in ws:
                 msg = json.loads(raw)
                 p.messages.append(msg)
@@ -109,12 +110,16 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                 if kind == "error":
                     if p.seat is None or msg.get("code") in ("no_table", "bad_token"):
                         raise Refused(str(msg.get("code")), str(msg.get("message")))
+                    if msg.get("code") == "rate" and last is not None:   # slower, again
+                        await asyncio.sleep(0.2)
+                        await ws.send(last)
                     continue           # a refusal of one move: the next state answers it
                 if kind == "closed":
                     return {"closed": msg.get("reason"), "code": p.code, "seat": p.seat}
                 if kind == "joined":
+                    first_time = p.token is None
                     p.code, p.seat, p.token = msg["code"], msg["seat"], msg["token"]
-                    if p.on_code is not None:
+                    if p.on_code is not None and first_time:
                         p.on_code(msg["code"])
                     continue
                 if kind not in ("state", "update"):
@@ -141,8 +146,9 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                     move = bot.choose(msg["obs"], [Move.parse(m) for m in legal])
                     answered = n
                     sent_at = time.perf_counter()
-                    await ws.send(P.encode({"type": "move", "token": p.token,
-                                            "move": str(move), "n": n}))
+                    last = P.encode({"type": "move", "token": p.token, "move": str(move),
+                                     "n": n})
+                    await ws.send(last)
         except ConnectionClosed:
             pass
         finally:

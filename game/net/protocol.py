@@ -16,7 +16,8 @@ VERSION = 1
 #: the largest message either side sends or accepts (bytes of UTF-8 JSON); the server's
 #: WebSocket layer closes a connection that sends a bigger frame (close code 1009)
 MAX_MESSAGE = 64 * 1024
-#: messages a connection may send per second on average, and in one burst
+#: messages a connection may send per second on average, and in one burst (an accepted
+#: move is not counted: only the seat to act can make one, and the game bounds them)
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40
 #: how many refusals for speed a connection gets before it is closed

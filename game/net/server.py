@@ -58,6 +58,7 @@ class Conn:
     allowance: float = float(P.RATE_BURST)
     last: float = field(default_factory=time.monotonic)
     strikes: int = 0
+    close_code: int = 1000
     out: asyncio.Queue[str | None] = field(
         default_factory=lambda: asyncio.Queue(MAX_OUTGOING))
 
@@ -79,6 +80,7 @@ class Conn:
         try:
             self.out.put_nowait(P.encode(msg))
         except asyncio.QueueFull:
+            self.close_code = 1008
             with contextlib.suppress(asyncio.QueueFull):
                 self.out.get_nowait()
                 self.out.put_nowait(None)     # tells the writer to close
@@ -163,13 +165,15 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         conn = Conn(ws)
         writer = asyncio.ensure_future(self._writer(conn))
+        closing = False
         try:
-            async for raw in ws:
+            async for raw in ws:     # (read to the end, so the closing handshake is heard)
+                if closing:
+                    continue
                 if not conn.allow():
                     conn.send(P.error("rate"))
-                    if conn.strikes > P.RATE_STRIKES:
-                        await ws.close(1008, "too many messages")
-                        break
+                    if conn.strikes > P.RATE_STRIKES:     # policy violation: closed
+                        closing = self._close(conn)
                     continue
                 try:
                     msg = P.check_client(P.parse(raw))
@@ -177,8 +181,7 @@ class Server:
                 except P.ProtocolError as exc:
                     conn.send(P.error(exc.code, str(exc)))
                     if exc.fatal:
-                        conn.out.put_nowait(None)
-                        break
+                        closing = self._close(conn)
                 except Exception:   # a bug met by one message: that connection only
                     log.exception("message refused")
                     conn.send(P.error("bad_message", "the server could not handle it"))
@@ -191,12 +194,20 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
 
+    def _close(self, conn: Conn) -> bool:
+        """Close ``conn`` for breaking the rules, once what it was told has gone."""
+        conn.close_code = 1008
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.out.put_nowait(None)
+        self.gone(conn)
+        return True
+
     async def _writer(self, conn: Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 text = await conn.out.get()
                 if text is None:
-                    await conn.ws.close(1008 if conn.out.qsize() else 1000)
+                    await conn.ws.close(conn.close_code)
                     return
                 await conn.ws.send(text)
 
@@ -300,6 +311,7 @@ class Server:
         async with self._lock(table.code):
             move = table.check_move(seat, msg["move"], msg["n"])
             await self._apply(table, seat, move)
+        conn.allowance += 1.0     # an accepted move costs nothing: the game bounds them
         self.kick(table)
 
     async def _apply(self, table: Table, seat: int, move: Any) -> None:
