@@ -65,6 +65,8 @@ class SeatPlay:
     name: str = ""
     seed: int = 0
     reconnect_for: float = RECONNECT_FOR
+    #: seconds to wait before each move (a load test playing at people's pace)
+    think: float = 0.0
     #: tests: drop the connection once the deal reaches this move (and come back after
     #: ``away`` seconds, or never when ``away`` is None)
     drop_at: int | None = None
@@ -144,6 +146,8 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                         bot = make_bot(msg.get("game") or msg["obs"].get("game"), p.level,
                                        seed=p.seed * 8 + (p.seat or 0))
                     move = bot.choose(msg["obs"], [Move.parse(m) for m in legal])
+                    if p.think > 0:
+                        await asyncio.sleep(p.think)
                     answered = n
                     sent_at = time.perf_counter()
                     last = P.encode({"type": "move", "token": p.token, "move": str(move),

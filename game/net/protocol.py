@@ -171,15 +171,19 @@ def cards_in(value: Any, deck: frozenset[str]) -> set[str]:
     while stack:
         v = stack.pop()
         if isinstance(v, str):
-            for word in re.split(r"[\s=,]+", v):
-                if word in deck:
-                    found.add(word)
+            if v in deck:
+                found.add(v)
+            elif len(v) > 2:
+                found.update(w for w in _WORDS.split(v) if w in deck)
         elif isinstance(v, dict):
             stack.extend(v.keys())
             stack.extend(v.values())
         elif isinstance(v, list | tuple):
             stack.extend(v)
     return found
+
+
+_WORDS = re.compile(r"[\s=,]+")
 
 
 def shown_move(move: str, visible: Iterable[str], deck: frozenset[str]) -> str:

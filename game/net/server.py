@@ -44,6 +44,8 @@ GRACE = 30.0
 MAX_TABLES = 5000
 #: messages waiting to go to one connection before it is judged too slow and closed
 MAX_OUTGOING = 512
+#: threads writing tables' files (an fsync waits on the disk, not the CPU)
+WRITERS = 8
 #: a finished or closed table with no one connected is forgotten after this (seconds)
 KEEP_FINISHED = 600.0
 
@@ -100,6 +102,8 @@ class Server:
         self.watchers: dict[str, dict[int, Conn]] = {}
         self.pool = ThreadPoolExecutor(max_workers=max(1, workers),
                                        thread_name_prefix="cardclub-computer")
+        # the tables' writes: many at once, so the disk joins their flushes together
+        self.disk = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="cardclub-disk")
         self.port = 0
         self.moves = 0
         self._server: Any = None
@@ -152,6 +156,7 @@ class Server:
         for t in list(self._tasks):
             t.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.disk.shutdown(wait=True)
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -243,7 +248,7 @@ class Server:
 
     async def _save(self, table: Table) -> None:
         payload = table.snapshot()
-        await asyncio.to_thread(table.write, payload)
+        await asyncio.get_running_loop().run_in_executor(self.disk, table.write, payload)
 
     async def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:

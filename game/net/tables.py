@@ -9,6 +9,7 @@ server's data folder) with the store's atomic write.  Pure: no network, no arcad
 """
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from dataclasses import dataclass
@@ -99,6 +100,7 @@ class Table:
         self.bots: dict[tuple[int, str], Bot] = {}
         self.thinking: int | None = None     # the seat whose decision runs on a worker
         self.touched = time.monotonic()
+        self._visible: tuple[int, dict[int, set[str]]] = (-1, {})
 
     # ----- making one -------------------------------------------------------------------
     @classmethod
@@ -148,8 +150,10 @@ class Table:
                 "journal": self.session.journal.to_dict()}
 
     def snapshot(self) -> bytes:
-        """The file's bytes now (taken on the loop, written on a thread)."""
-        return files.encode_json(self.to_dict())
+        """The file's bytes now (taken on the loop, written on a thread): compact JSON
+        of values the server made itself (read back through the store's checks)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False).encode("utf-8")
 
     def write(self, payload: bytes) -> None:
         """The atomic write (temporary file, fsync, rename) of the store."""
@@ -262,8 +266,15 @@ class Table:
 
     # ----- what each seat sees ------------------------------------------------------------
     def visible(self, seat: int) -> set[str]:
-        """The cards ``seat`` may see now (those its observation names)."""
-        return cards_in(self.session.game.observation(seat), self.deck)
+        """The cards ``seat`` may see now (those its observation names; kept until the
+        next move)."""
+        n, cache = self._visible
+        if n != self.session.version:
+            cache = {}
+            self._visible = (self.session.version, cache)
+        if seat not in cache:
+            cache[seat] = cards_in(self.session.game.observation(seat), self.deck)
+        return cache[seat]
 
     def shown_events(self, events: list[Event], seat: int, visible: set[str]
                      ) -> list[dict[str, Any]]:
