@@ -29,6 +29,7 @@ from game.net import protocol as P
 from game.net.client import SeatPlay, play_seat, record
 from game.net.server import Server
 from game.net.tables import Table
+from game.session.deal import Change
 from game.session.journal import Journal, journal_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -479,3 +480,79 @@ def test_the_net_package_is_pure_and_names_no_game() -> None:
             if words[:1] in (["import"], ["from"]) and len(words) > 1:
                 assert words[1].split(".")[0] not in ("arcade", "pyglet"), (f, line)
         assert not keys.search(text), f
+
+
+# ----- a window's side: the session over a link, the server on a thread --------------------------
+def test_a_remote_session_plays_a_deal_as_a_table_would(tmp_path: Path) -> None:
+    """Two RemoteSessions over Connections (their I/O on background threads) to a server
+    on a thread of its own: driven only by advance(), human_to_act, human_moves() and
+    play(), as a table's frame drives a DealSession; every move arrives as a change; a
+    hint is counted; each history keeps the deal; the host leaving ends it for the
+    friend."""
+    from game.ai import make_bot
+    from game.net.client import Connection
+    from game.net.remote import RemoteSession
+    from game.net.server import Background
+
+    game = "durak" if "durak" in ORDER else ORDER[0]
+    srv = Background(tmp_path / "tables", pace=0.0)
+    links: list[Connection] = []
+    try:
+        host_link = Connection(srv.url, {"type": "host", "game": game, "seats": [F, F]})
+        links.append(host_link)
+        host = RemoteSession(host_link)
+        deadline = time.monotonic() + HANG
+
+        def pump(sessions: list[RemoteSession], done: Callable[[], bool]) -> None:
+            bots: dict[int, Any] = {}
+            while not done():
+                assert time.monotonic() < deadline, "the deal hung"
+                for i, s in enumerate(sessions):
+                    s.advance(1 / 60)
+                    if s.human_to_act:
+                        if s is host and not s.hints:
+                            assert s.start_hint()
+                            hint = None
+                            while hint is None:
+                                hint = s.hint_step(5.0)
+                            assert hint in s.human_moves()
+                        bot = bots.setdefault(i, make_bot(game, LEVEL, seed=i))
+                        s.play(bot.choose(s.observation(), s.human_moves()))
+                        assert not s.human_to_act      # sent: wait for the server
+                time.sleep(0.002)      # a frame's pause (the condition is what we wait for)
+
+        pump([host], lambda: host.code is not None)
+        friend_link = Connection(srv.url, {"type": "join", "code": host.code})
+        links.append(friend_link)
+        friend = RemoteSession(friend_link)
+        changes: list[Change] = []
+        friend.subscribe(changes.append)
+        pump([host, friend], lambda: host.is_over and friend.is_over)
+        assert host.result() == friend.result() is not None
+        assert friend.human == 1 and host.human == 0 and host.is_host
+        moves = [c for c in changes if c.kind == "move"]
+        assert len(moves) == friend.moves_played
+        assert host.assists["hints"] == 1
+        for s, name in ((host, "h"), (friend, "f")):
+            folder = tmp_path / name
+            folder.mkdir()
+            s.record(folder)
+            (row,) = history_rows(folder)
+            assert row[4] == s.outcome()
+            assert json.loads(row[5])["meta"].get("hints", 0) == (1 if s is host else 0)
+        # a second table: the host leaves, the friend is told
+        link2 = Connection(srv.url, {"type": "host", "game": game, "seats": [F, F]})
+        links.append(link2)
+        h2 = RemoteSession(link2)
+        pump([h2], lambda: h2.code is not None)
+        link3 = Connection(srv.url, {"type": "join", "code": h2.code})
+        links.append(link3)
+        f2 = RemoteSession(link3)
+        pump([f2], lambda: f2.started)
+        h2.surrender()
+        pump([f2], lambda: f2.closed is not None)
+        assert "host" in (f2.closed or "") and f2.is_over
+    finally:
+        for link in links:
+            link.close()
+        srv.stop()

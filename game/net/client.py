@@ -221,6 +221,7 @@ class Connection:
         self._loop = asyncio.new_event_loop()
         self._out: asyncio.Queue[dict[str, Any]] | None = None
         self._stop = False
+        self._task: asyncio.Task[None] | None = None
         self._thread = threading.Thread(target=self._run, name="cardclub-net", daemon=True)
         self._thread.start()
 
@@ -237,17 +238,26 @@ class Connection:
         def put() -> None:
             if self._out is not None:
                 self._out.put_nowait(msg)
-        self._loop.call_soon_threadsafe(put)
+        self._call(put)
+
+    def _call(self, fn: Callable[[], None]) -> None:
+        with contextlib.suppress(RuntimeError):      # the link has ended: nothing to do
+            self._loop.call_soon_threadsafe(fn)
 
     def move(self, notation: str, n: int) -> None:
         self.send({"type": "move", "token": self.token or "", "move": notation, "n": n})
 
     def close(self, leave: bool = False) -> None:
         """End the link (``leave``: tell the server first; the host's ends the table)."""
-        if leave:
-            self.send({"type": "leave"})
         self._stop = True
-        self._loop.call_soon_threadsafe(lambda: None)
+        if leave:      # the sender closes the connection once the server has it
+            self.send({"type": "leave"})
+            return
+
+        def cancel() -> None:
+            if self._task is not None:
+                self._task.cancel()
+        self._call(cancel)
 
     def join(self, timeout: float = 5.0) -> None:
         self._thread.join(timeout)
@@ -256,7 +266,9 @@ class Connection:
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         try:
-            self._loop.run_until_complete(self._main())
+            self._task = self._loop.create_task(self._main())
+            with contextlib.suppress(asyncio.CancelledError):
+                self._loop.run_until_complete(self._task)
         finally:
             self._loop.close()
 

@@ -450,3 +450,61 @@ async def serve_forever(host: str, port: int, folder: Path | None, *, grace: flo
         await asyncio.Future()
     finally:
         await server.close()
+
+
+class Background:
+    """A server on a thread of its own (a window hosting a table, tests): its own asyncio
+    loop, so nothing the window does waits on it.  ``port`` once started."""
+
+    def __init__(self, folder: Path | None, host: str = "127.0.0.1", port: int = 0,
+                 **kw: Any) -> None:
+        import threading
+
+        self.server = Server(folder, **kw)
+        self.host = host
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stopped: asyncio.Future[None] | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(port,),
+                                        name="cardclub-server", daemon=True)
+        self._thread.start()
+        self._ready.wait(30)
+        if self.error is not None:
+            raise self.error
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}"
+
+    def _run(self, port: int) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def main() -> None:
+            try:
+                self.port = await self.server.start(self.host, port)
+            except BaseException as exc:
+                self.error = exc
+                self._ready.set()
+                return
+            self._stopped = self._loop.create_future()
+            self._ready.set()
+            try:
+                await self._stopped
+            finally:
+                await self.server.close()
+
+        try:
+            self._loop.run_until_complete(main())
+        finally:
+            self._loop.close()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving (the tables stay in their files for the next start)."""
+        def done() -> None:
+            if self._stopped is not None and not self._stopped.done():
+                self._stopped.set_result(None)
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(done)
+        self._thread.join(timeout)

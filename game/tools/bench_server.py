@@ -106,12 +106,16 @@ async def _run(url: str, tables: int, games: list[str], seconds: float, level: s
     counts.update(deals=0)
     moves0 = _updates(hosts)
     cpu0, t0 = _proc_cpu(pid), time.monotonic()
+    own0 = time.process_time()
+    load0 = os.getloadavg()[0]
     rss_peak = 0.0
     while time.monotonic() - t0 < seconds:
         await asyncio.sleep(0.5)
         rss_peak = max(rss_peak, _proc_rss(pid))
     wall = time.monotonic() - t0
     cpu = _proc_cpu(pid) - cpu0
+    own = time.process_time() - own0
+    load = (load0 + os.getloadavg()[0]) / 2
     got = sorted(samples)
     counts["moves"] = _updates(hosts) - moves0
     for t in tasks:
@@ -133,6 +137,8 @@ async def _run(url: str, tables: int, games: list[str], seconds: float, level: s
         "server_cpu_cores": round(cpu / wall, 3),
         "server_cpu_per_table_pct": round(100 * cpu / wall / tables, 3),
         "server_rss_mib": round(rss_peak, 1),
+        "clients_cpu_cores": round(own / wall, 3),
+        "load_average": round(load, 2),
         "server_rss_before_mib": round(rss0, 1),
         "server_rss_per_table_kib": round((rss_peak - rss0) * 1024 / tables, 1),
     }
@@ -216,4 +222,6 @@ def main(argv: list[str]) -> int:
               f"({report['server_cpu_per_table_pct']}% per table), "
               f"{report['server_rss_mib']} MiB resident "
               f"({report['server_rss_per_table_kib']} KiB per table)")
+        print(f"the headless seats (this process): {report['clients_cpu_cores'] * 100:.0f}% of "
+              f"a core; the machine's load average: {report['load_average']}")
     return 0
