@@ -172,7 +172,10 @@ COMMANDS = {
     "review": "judge one seat's decisions in a deal with the hard level's search",
     "shots": "render the menu and every table headless and save PNG screenshots",
     "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
-    "serve": "run a table server for playing with friends (docs/net.md)",
+}
+#: playing with friends (game/net, docs/net.md): listed apart in the help
+NET_COMMANDS = {
+    "serve": "run a table server for playing with friends",
     "host": "host a table at a server and play its first seat headless",
     "join": "join a table at a server with its code and play a seat headless",
 }
@@ -180,12 +183,13 @@ COMMANDS = {
 
 def _parser() -> argparse.ArgumentParser:
     lines = "\n".join(f"  {name:<8}{text}" for name, text in COMMANDS.items())
+    net = "\n".join(f"  {name:<8}{text}" for name, text in NET_COMMANDS.items())
     p = argparse.ArgumentParser(
         prog="cardclub",
         description="Card Club: Hospodský autobus, Dudák, Durak and Pao De Kuai against "
                     "the computer.",
-        epilog=f"commands:\n{lines}\n\n'cardclub COMMAND --help' lists a command's "
-               "options.",
+        epilog=f"commands:\n{lines}\n\nplaying with friends (docs/net.md):\n{net}\n\n"
+               "'cardclub COMMAND --help' lists a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("command", nargs="?", default="play", choices=list(COMMANDS), metavar="COMMAND",
                    help="what to do (default: play; one line each below)")

@@ -556,3 +556,15 @@ def test_a_remote_session_plays_a_deal_as_a_table_would(tmp_path: Path) -> None:
         for link in links:
             link.close()
         srv.stop()
+
+
+def test_bench_server_reports_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardclub bench server`` runs (two tables, a second) and prints every figure."""
+    from game.tools.bench import main as bench
+
+    assert bench(["server", "--tables", "2", "--seconds", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("rtt_p50_ms", "rtt_p99_ms", "server_cpu_per_table_pct",
+                "server_rss_per_table_kib", "table_moves_per_s"):
+        assert key in report, key
+    assert report["tables"] == 2 and report["round_trips"] > 0
