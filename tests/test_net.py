@@ -131,7 +131,7 @@ def test_whole_deals_agree_everywhere(game: str, players: int, tmp_path: Path) -
     seats: every client's result, journal and history agree with the server's, and no
     message before the end shows a seat a card it may not see."""
     async def main() -> None:
-        srv = Server(tmp_path / "tables", pace=0.0)
+        srv = Server(tmp_path / "tables", pace=0.0, allow_seed=True)
         url = f"ws://127.0.0.1:{await srv.start('127.0.0.1', 0)}"
         others = [F, F, C()][:players - 1]
         host, friends, tasks = await table_of(srv, url, game, players, others, seed=3)
@@ -308,6 +308,8 @@ def test_a_hostile_client_is_refused_and_the_others_play_on(tmp_path: Path) -> N
                 == "not_seated"
             assert (await answers(bad, P.encode({"type": "host", "game": "chess",
                                                  "seats": [F]})))["code"] == "bad_message"
+            assert (await answers(bad, P.encode({"type": "host", "game": game, "seed": 1,
+                                                 "seats": [F]})))["code"] == "bad_message"
             assert (await answers(bad, '{"v":1,"type":"ping","id":NaN}'))["code"] \
                 == "bad_json"
             # seated at the table: moves out of turn, with another seat's token, stale,
@@ -367,7 +369,8 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]
     env = dict(os.environ)
     proc = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--pace", "0", "--grace", str(HANG), "--quiet"],
+         "--data", str(data), "--pace", "0", "--grace", str(HANG), "--quiet",
+         "--allow-seed"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()        # the ready line (EOF if it failed)

@@ -38,6 +38,9 @@ def serve(argv: list[str]) -> int:
                         "(default: %(default)s)")
     p.add_argument("--workers", type=int, default=2,
                    help="threads the computers decide on (default: %(default)s)")
+    p.add_argument("--allow-seed", action="store_true",
+                   help="let a host name the deal's number (tests and tools only: whoever "
+                        "knows the number knows every card)")
     p.add_argument("--quiet", action="store_true", help="log only warnings")
     a = p.parse_args(argv)
     if not 0 <= a.port <= 65535:
@@ -59,7 +62,8 @@ def serve(argv: list[str]) -> int:
 
     try:
         asyncio.run(server.serve_forever(a.host, a.port, folder, grace=a.grace,
-                                         pace=a.pace, workers=a.workers, ready=ready))
+                                         pace=a.pace, workers=a.workers,
+                                         allow_seed=a.allow_seed, ready=ready))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:

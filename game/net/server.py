@@ -44,6 +44,8 @@ GRACE = 30.0
 MAX_TABLES = 5000
 #: messages waiting to go to one connection before it is judged too slow and closed
 MAX_OUTGOING = 512
+#: connections one server takes at once (more are closed with 1013, try again later)
+MAX_CONNECTIONS = 20000
 #: threads writing tables' files (an fsync waits on the disk, not the CPU)
 WRITERS = 8
 #: a finished or closed table with no one connected is forgotten after this (seconds)
@@ -92,8 +94,13 @@ class Server:
     """Every table of one server process, and its connections."""
 
     def __init__(self, folder: Path | None, *, grace: float = GRACE, pace: float = 1.0,
-                 workers: int = 2, max_tables: int = MAX_TABLES) -> None:
+                 workers: int = 2, max_tables: int = MAX_TABLES,
+                 allow_seed: bool = False) -> None:
         self.folder = folder
+        #: a host may name the deal's number (tests, tools): never where friends play for
+        #: real, since whoever knows the number knows every card
+        self.allow_seed = allow_seed
+        self.connections = 0
         self.grace = grace
         self.pace = pace
         self.max_tables = max_tables
@@ -168,6 +175,16 @@ class Server:
 
     # ----- a connection ------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
+        if self.connections >= MAX_CONNECTIONS:
+            await ws.close(1013, "the server is full; try again later")
+            return
+        self.connections += 1
+        try:
+            await self._serve(ws)
+        finally:
+            self.connections -= 1
+
+    async def _serve(self, ws: ServerConnection) -> None:
         conn = Conn(ws)
         writer = asyncio.ensure_future(self._writer(conn))
         closing = False
@@ -255,6 +272,8 @@ class Server:
             raise P.ProtocolError("already_seated")
         if len(self.tables) >= self.max_tables:
             raise P.ProtocolError("server_full")
+        if "seed" in msg and not self.allow_seed:
+            raise P.ProtocolError("bad_message", "this server deals its own cards: no 'seed'")
         code = new_code(self.tables)
         try:
             table = Table.create(code, msg["game"], msg["seats"], players=msg.get("players"),
@@ -439,10 +458,10 @@ class Server:
 
 
 async def serve_forever(host: str, port: int, folder: Path | None, *, grace: float = GRACE,
-                        pace: float = 1.0, workers: int = 2,
+                        pace: float = 1.0, workers: int = 2, allow_seed: bool = False,
                         ready: Callable[[int], None] | None = None) -> None:
     """Run a server until cancelled; ``ready(port)`` once it listens."""
-    server = Server(folder, grace=grace, pace=pace, workers=workers)
+    server = Server(folder, grace=grace, pace=pace, workers=workers, allow_seed=allow_seed)
     port = await server.start(host, port)
     if ready is not None:
         ready(port)
