@@ -536,6 +536,8 @@ def test_a_remote_session_plays_a_deal_as_a_table_would(tmp_path: Path) -> None:
         moves = [c for c in changes if c.kind == "move"]
         assert len(moves) == friend.moves_played
         assert host.assists["hints"] == 1
+        assert friend.journal.human == 1 and host.journal.meta["hints"] == 1
+        assert friend.journal.moves == host.journal.moves and friend.number > 0
         for s, name in ((host, "h"), (friend, "f")):
             folder = tmp_path / name
             folder.mkdir()

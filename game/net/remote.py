@@ -24,7 +24,8 @@ from game.ai import make_bot
 from game.ai.bots import Bot
 from game.games import spec
 from game.rules import Event, IllegalMove, Move
-from game.session.deal import HINT_LEVEL, Change, Listener
+from game.session.deal import HINT_LEVEL, Change, DealSession, Listener
+from game.session.journal import Journal, journal_from_dict
 
 from .protocol import COMPUTER
 
@@ -147,6 +148,13 @@ class RemoteSession:
             self.started = bool(msg["started"])
         if "to_act" in msg:
             self._pos = {**self._pos, "to_act": msg["to_act"]}
+
+    @property
+    def number(self) -> int:
+        """The deal's number once it is over (before that it would tell every card: 0)."""
+        journal = self._pos.get("journal") if self._pos.get("over") else None
+        seed = journal.get("seed") if isinstance(journal, dict) else None
+        return seed if isinstance(seed, int) else 0
 
     @property
     def ready(self) -> bool:
@@ -338,3 +346,27 @@ class RemoteSession:
     @staticmethod
     def take_save_problem() -> str | None:
         return None
+
+    @property
+    def journal(self) -> Journal:
+        """The deal's journal from this seat once it is over (its replay and review);
+        before that an empty one of the same game (the cards stay on the server)."""
+        raw = (self.finished or {}).get("journal")
+        if isinstance(raw, dict):
+            j = journal_from_dict(raw)
+            j.meta["human"] = self.human
+            if self.hints:
+                j.meta["hints"] = self.hints
+            return j
+        return Journal(self.key or "", 0, [], meta={"human": self.human})
+
+    def same_cards(self, **kw: Any) -> DealSession:
+        """These cards again, against the computer (the deal's number is known now)."""
+        j = self.journal
+        return DealSession(j.game, level=self.level, seed=j.seed, options=dict(j.options),
+                           **kw)
+
+    def next_deal(self, **kw: Any) -> DealSession:
+        """A deal against the computer (a shared table plays one deal; hosting again is
+        the menu's)."""
+        return DealSession(self.key or "", level=self.level, **kw)
