@@ -573,3 +573,51 @@ def test_bench_server_reports_its_figures(capsys: pytest.CaptureFixture[str]) ->
                 "server_rss_per_table_kib", "table_moves_per_s"):
         assert key in report, key
     assert report["tables"] == 2 and report["round_trips"] > 0
+
+
+def test_a_slow_computer_holds_up_only_its_own_table(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computers decide on worker threads: while one table's computer is stuck in thought,
+    a whole deal at another table is played to its end."""
+    import threading
+
+    from game.net import tables
+
+    release = threading.Event()
+    real = tables.Table.bot
+
+    def bot(self: Table, seat: int) -> Any:
+        b = real(self, seat)
+        if self.seats[0].name != "slow":
+            return b
+
+        class Stuck:
+            def choose(self, obs: dict[str, Any], legal: list[Any]) -> Any:
+                release.wait(HANG)            # holds its worker, not the loop
+                return b.choose(obs, legal)
+        return Stuck()
+
+    monkeypatch.setattr(tables.Table, "bot", bot)
+    game = "durak" if "durak" in ORDER else ORDER[0]
+
+    async def main() -> None:
+        srv = Server(tmp_path / "tables", pace=0.0, workers=2)
+        url = f"ws://127.0.0.1:{await srv.start('127.0.0.1', 0)}"
+        slow = SeatPlay(url, host={"game": game, "seats": [F, C()], "name": "slow"},
+                        level=LEVEL)
+        stuck = asyncio.ensure_future(play_seat(slow))
+        await until(lambda: any(t.thinking is not None for t in srv.tables.values()),
+                    "the slow computer thinks")
+        _, _, tasks = await table_of(srv, url, game, 2, [F])
+        results = await asyncio.gather(*tasks)
+        assert results[0]["result"] is not None, "the other table finished"
+        slow_table = next(t for t in srv.tables.values() if t.seats[0].name == "slow")
+        assert slow_table.thinking is not None and not slow_table.session.is_over
+        release.set()
+        assert (await stuck)["result"] is not None
+        await srv.close()
+
+    try:
+        run(main())
+    finally:
+        release.set()
