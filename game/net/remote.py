@@ -72,7 +72,10 @@ class RemoteSession:
         self.xp_gained: int | None = None
         self.closed: str | None = None      # why the table ended early (plain words)
         self.link_state = "connecting"      # "open", "lost" (reconnecting) or "gone"
-        self.error: str | None = None       # the server's latest refusal, told once
+        self.error: str | None = None       # the server's latest refusal (its words)
+        self.error_code: str | None = None  # and its code (protocol.ERRORS)
+        #: what must live as long as this session (a hosting window's server)
+        self.keep: Any = None
         self.seats: list[dict[str, Any]] = []
         self.started = False
         self._pos: dict[str, Any] = {}
@@ -136,6 +139,7 @@ class RemoteSession:
                 self._changed(Change("surrender"))
             elif kind == "error":
                 self.error = str(msg.get("message"))
+                self.error_code = str(msg.get("code"))
                 if self._sent is not None:       # our move was refused: decide again
                     self._sent = None
                     self._changed(Change("resume"))
