@@ -146,8 +146,11 @@ def test_host_a_table_from_the_window_and_play_it(app: CardClubWindow, loopback:
                  "the table's code")
     assert view.session is not None and view.server is not None
     code, port = view.session.code, view.server.port
+    frames_until(app, lambda: any(code in lab.text.text for lab in view.lines), "the code")
     shown = [lab.text.text for lab in view.lines]
     assert any(code in t for t in shown) and any(f"127.0.0.1:{port}" in t for t in shown)
+    if os.environ.get("CARDCLUB_SHOTS"):
+        arcade.get_image().save(Path(os.environ["CARDCLUB_SHOTS"]) / "net-hosting.png")
     friend_result: list[dict[str, Any]] = []
     friend = SeatPlay(f"ws://127.0.0.1:{port}", code=code, level="easy", seed=2)
     t = threading.Thread(target=lambda: friend_result.append(asyncio.run(play_seat(friend))),
@@ -212,3 +215,29 @@ def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
         t.join(HANG)
     finally:
         srv.stop()
+
+
+def test_each_tile_offers_play_with_friends(app: CardClubWindow) -> None:
+    """The menu's tiles: "Play with friends…" beside "Play a numbered deal…" opens the
+    friends view of that tile's game."""
+    from game.scenes.friends_view import FriendsView
+
+    menu = app.open("menu")
+    pump(app, 2)
+    if os.environ.get("CARDCLUB_SHOTS"):
+        arcade.get_image().save(Path(os.environ["CARDCLUB_SHOTS"]) / "net-menu.png")
+    for key in ORDER:
+        tile = next(t for t in menu.tiles if t.key == key)  # type: ignore[union-attr]
+        if not tile.ready:
+            continue
+        assert tile.friends.visible and not tile.friends.rect.intersection(
+            tile.numbered.rect)
+        tap(app, tile.friends.cx, tile.friends.cy)
+        view = app.current_view
+        assert isinstance(view, FriendsView) and view.key == key
+        if os.environ.get("CARDCLUB_SHOTS"):
+            pump(app, 1)
+            arcade.get_image().save(Path(os.environ["CARDCLUB_SHOTS"]) / f"net-{key}.png")
+        back = view.buttons.by_name("back")
+        tap(app, back.cx, back.cy)
+        menu = app.current_view

@@ -211,6 +211,10 @@ class FriendsView(arcade.View):
             self.server.stop()
         self.link = self.session = self.server = None
 
+    def on_hide_view(self) -> None:
+        """Another view took the window before the table opened: leave, stop serving."""
+        self.stop()
+
     def go_back(self) -> None:
         self.stop()
         if self.back is not None:
@@ -250,9 +254,11 @@ class FriendsView(arcade.View):
 
     def open_table(self, s: RemoteSession) -> None:
         if s.human != 0:
-            self.message = _("You sit at seat {n}. This version draws a shared table only "
-                             "from the host's seat.").format(n=s.human + 1)
-            self.relayout()
+            told = _("You sit at seat {n}. This version draws a shared table only from the "
+                     "host's seat.").format(n=s.human + 1)
+            if self.message != told:
+                self.message = told
+                self.relayout()
             return
         from game.scenes.tables import table_class
 
@@ -347,7 +353,10 @@ class FriendsView(arcade.View):
     def on_draw(self) -> None:
         self.clear(color=(28, 70, 50))
         w, h = self.window.width, self.window.height
-        draw_panel(w / 2, h / 2 - 40, max(1, min(w - 40, 900)), max(1, h - 200), alpha=60)
+        sc = max(0.7, min(w / 1280, h / 800))
+        top, bottom = h - 180 * sc, 30.0
+        draw_panel(w / 2, (top + bottom) / 2, max(1, min(w - 40, 900)), max(1, top - bottom),
+                   alpha=40)
         self.title.draw()
         self.buttons.draw()
         for btn in self.seat_buttons:
