@@ -184,10 +184,12 @@ def _finished(p: SeatPlay, msg: dict[str, Any]) -> dict[str, Any]:
             "moves": int(msg["n"]), "deal_id": journal.get("id"), "journal": journal}
 
 
-def record(finished: dict[str, Any], folder: Path | None = None) -> int:
+def record(finished: dict[str, Any], folder: Path | None = None,
+           background: bool = False) -> int:
     """Put a finished shared deal in this player's history, from their seat (its replay
     and review work as for any deal).  ``folder``: that data folder's history (tests);
-    else the player's own, through the outbox.  Returns the XP."""
+    else the player's own, through the outbox (``background``: never waiting, as a
+    table's frame must not).  Returns the XP."""
     from game.session.journal import journal_from_dict
     from game.store import history, outbox, saves
 
@@ -196,7 +198,7 @@ def record(finished: dict[str, Any], folder: Path | None = None) -> int:
     game = journal.replay()
     rec = history.make_record(**saves.deal_record(journal, game))
     if folder is None:
-        return outbox.post(rec, wait=history.WRITE_TIMEOUT)
+        return outbox.post(rec, wait=None if background else history.WRITE_TIMEOUT)
     status, stored = history.store([rec], history.WRITE_TIMEOUT, folder)
     if status != history.OK:
         raise OSError(f"the history in {folder} could not be written ({status})")

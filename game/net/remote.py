@@ -344,7 +344,8 @@ class RemoteSession:
                 if self.hints:
                     meta["hints"] = self.hints
                 journal["meta"] = meta
-                self.xp_gained = record({**self.finished, "journal": journal}, folder)
+                self.xp_gained = record({**self.finished, "journal": journal}, folder,
+                                        background=folder is None)
         return self.xp_gained
 
     @staticmethod
