@@ -106,7 +106,7 @@ class Hud:
         lines of text at the size it started from)."""
         L = self.view.layout
         t = self.banner.text
-        t.width = max(1, int(L.w - 120 * L.s))
+        t.width = max(1, int(L.banner_width()))
         size = start = max(16.0, 22 * L.s)
         self.banner.place(L.w / 2, L.banner_y(), size)
         while t.text and t.content_height > 4.2 * start and size > 11:
