@@ -164,6 +164,10 @@ class AutobusLayout(TableLayout):
         """The banner's text wraps within its box (its backing is 40 px wider)."""
         return max(60.0, self.banner_box().w - 44)
 
+    def banner_height(self) -> float:
+        """... and shrinks until it is as tall as its box (its backing: 14 px more)."""
+        return max(20.0, self.banner_box().h - 16)
+
     def you_xy(self) -> tuple[float, float]:
         """Your title ("You"), left-aligned over your reserve."""
         return self.reserve_x - self.card_w / 2, self.human_top + self.gap + self.name_h / 2
@@ -264,7 +268,7 @@ class AutobusLayout(TableLayout):
     def status_box(self) -> Box:
         """The status line (as ``TableView.status_box`` places it)."""
         right = self.w - max(120.0, 150 * self.s) - 40 * self.s
-        w = min(620 * self.s, right - 40 * self.s)
+        w = min(560 * self.s, right - 40 * self.s)   # room beside it for the banner
         return Box(min(self.w / 2, right - w / 2), self.status_y, w, self.status_h)
 
     def status_extent(self) -> Box:
