@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import i18n
 from game.app import CardClubWindow
 from game.games.autobus import gestures
 from game.games.autobus.rules import Autobus
@@ -174,12 +175,23 @@ def test_you_are_marked_and_the_titles_sit_inside_their_panels(
         assert t.x + t.content_width <= z.cx + z.w / 2
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
 @pytest.mark.parametrize("players", [2, 4])
 def test_announcements_never_cover_a_run(app: CardClubWindow, size: tuple[int, int],
-                                         players: int) -> None:
+                                         players: int, lang: str) -> None:
+    """Two announcements at once, in long languages too: beside the status line, clear
+    of every run (all twelve open), your hand and your buttons."""
     resized(app, size)
-    view = open_table(app, state=many_runs(players), ai_seats=())
+    i18n.set_language(lang)
+    try:
+        view = open_table(app, state=many_runs(players), ai_seats=())
+        covers(view, size)
+    finally:
+        i18n.set_language("en")
+
+
+def covers(view: AutobusTable, size: tuple[int, int]) -> None:
     view.announce_all(1, [Event("announce", text="run_completed", seat=1, data={}),
                           Event("announce", text="bus", seat=1)])
     t = view.banner.text

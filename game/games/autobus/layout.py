@@ -266,10 +266,12 @@ class AutobusLayout(TableLayout):
         return self.opp_cards_y(seat) - self.card_h / 2 - self.lab / 2
 
     def status_box(self) -> Box:
-        """The status line (as ``TableView.status_box`` places it)."""
+        """The status line (as ``TableView.status_box`` places it): over your row, just
+        right of your title, so the announcements have room right of it."""
         right = self.w - max(120.0, 150 * self.s) - 40 * self.s
-        w = min(560 * self.s, right - 40 * self.s)   # room beside it for the banner
-        return Box(min(self.w / 2, right - w / 2), self.status_y, w, self.status_h)
+        left = self.reserve_x + self.card_w / 2 + 2 * self.gap + 30 * self.s
+        w = min(560 * self.s, right - left)
+        return Box(left + w / 2, self.status_y, w, self.status_h)
 
     def status_extent(self) -> Box:
         """The status line's box at its tallest (two lines)."""
