@@ -51,6 +51,14 @@ class TableLayout:
         cards it would cover)."""
         return self.h - self.bar_h - 30 * self.s
 
+    def banner_width(self) -> float:
+        """How wide the banner's words may run before they wrap."""
+        return self.w - 120 * self.s
+
+    def banner_height(self) -> float:
+        """How tall the banner's words may be before they shrink."""
+        return self.h
+
     def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:
         """A top-bar button, wide enough for a label ``text_w`` pixels wide."""
         w = max(96.0, 110 * self.s, text_w + 28)

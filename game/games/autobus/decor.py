@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.cards import JOKER
+from game.games.autobus.layout import AUX_GAP
 from game.games.autobus.rules import RUN_RANKS
 from game.i18n import _, ngettext
 from game.i18n.words import rank_text
@@ -39,13 +39,14 @@ class Decor:
         n = table.session.players
         self.name_labels = {s: Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
                             for s in range(1, n)}
+        self.you_label = Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
         self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
         self.aux_labels = {(s, k): Label("", 12, small) for s in range(n) for k in range(1, 5)}
         self.run_labels: list[Label] = []
         self._fitted: dict[tuple[str, float, float], float] = {}
         self.stock_label = Label("", 12, small)
         self.completed_label = Label("", 12, small)
-        table.labels += [*self.name_labels.values(), *self.reserve_labels.values(),
+        table.labels += [self.you_label, *self.name_labels.values(), *self.reserve_labels.values(),
                          *self.aux_labels.values(), self.stock_label, self.completed_label]
 
     def update(self, obs: dict[str, Any], dealing: bool) -> None:
@@ -63,7 +64,11 @@ class Decor:
                     + text)
             lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
             x, y = L.name_xy(s)
-            lab.place(x, y, max(12.0, 14 * L.s))
+            lab.place(x, y, L.name_font)
+        mine = turn == 0 and not obs["is_over"] and not dealing
+        self.you_label.set(("▶ " if mine else "") + t.who(0))
+        self.you_label.text.color = TURN_COLOR if mine else (255, 255, 255)
+        self.you_label.place(*L.you_xy(), L.name_font)
         for s, lab in self.reserve_labels.items():
             n = obs["reserve_sizes"][s]
             lab.set("" if dealing else ngettext("{n} left", "{n} left", n).format(n=n))
@@ -72,11 +77,16 @@ class Decor:
         for (s, k), lab in self.aux_labels.items():
             pile = obs["aux"][s][k - 1]
             rank = obs["aux_ranks"][s][k - 1]
-            if not dealing and (len(pile) >= 2 or (pile and pile[-1] == JOKER)):
-                lab.set(_("{rank} ×{n}").format(rank=rank_text(rank), n=len(pile)))
-            else:
+            if dealing:
                 lab.set("")
-            lab.place(L.aux_x_of(s, k), L.aux_label_y(s, k, len(pile)), font)
+            elif pile:        # numbered 1-4 as the rules number them, with the count
+                lab.set(_("{pile}: {rank}×{n}").format(pile=k, rank=rank_text(rank),
+                                                        n=len(pile)))
+            else:
+                lab.set(str(k))
+            # as wide as the space between two piles at most (smaller where it must be)
+            size = self._fit(lab, lab.text.text, font, L.card_w * (1 + AUX_GAP) - 6)
+            lab.place(L.aux_x_of(s, k), L.aux_label_y(s, k, len(pile)), size)
         slots = t.run_slots()
         names = list(slots)
         while len(self.run_labels) < len(names):
@@ -92,8 +102,8 @@ class Decor:
             words.append(_("complete") if need > len(RUN_RANKS) else
                          _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
         # the runs' words in one size (the smallest any of them needs), the new run's alone
-        fits = [self._fit(lab, text, font) for lab, text in zip(self.run_labels, words,
-                                                                 strict=False)]
+        fits = [self._fit(lab, text, font, L.run_step - 6)
+                for lab, text in zip(self.run_labels, words, strict=False)]
         common = min(fits[:-1], default=font)
         for i, lab in enumerate(self.run_labels):
             if i >= len(names):
@@ -114,19 +124,18 @@ class Decor:
             lab.place(x, L.pile_label_y, font)
             right = x - half - 8 * L.s                # and clear of its neighbour
 
-    def _fit(self, lab: Label, text: str, font: float) -> float:
-        """The size at which ``text`` fits under a run (measured once on ``lab``: a font
-        size change is costly)."""
-        step = self.table.layout.run_step
-        fit = self._fitted.get((text, font, step))
+    def _fit(self, lab: Label, text: str, font: float, width: float) -> float:
+        """The size at which ``text`` fits ``width`` (under a run, under a pile; measured
+        once on ``lab``: a font size change is costly)."""
+        fit = self._fitted.get((text, font, width))
         if fit is None:
             fit = font
             lab.set(text)
             lab.place(lab.text.x, lab.text.y, fit)
-            while lab.text.content_width > step - 6 and fit > 8:
+            while lab.text.content_width > width and fit > 8:
                 fit -= 1
                 lab.place(lab.text.x, lab.text.y, fit)
-            self._fitted[(text, font, step)] = fit
+            self._fitted[(text, font, width)] = fit
         return fit
 
     def _place_inside(self, lab: Label, x: float, y: float, size: float) -> None:

@@ -18,18 +18,21 @@ from typing import Any
 
 import arcade
 
+from game.games.autobus import gestures
 from game.games.autobus.decor import Decor
+from game.games.autobus.hand import HandPlaces
 from game.games.autobus.layout import AutobusLayout
 from game.games.autobus.pickers import RankPicker, players_panel
-from game.games.autobus.rules import card_sort_key
+from game.games.autobus.status import announce_words, result_words, status_words
 from game.games.autobus.sweep import RunSweep
-from game.i18n import _, ngettext, number
+from game.i18n import _
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.store import settings as settings_store
 from game.ui.layout import Box
+from game.ui.panels import draw_glow
 from game.ui.place import Place
 from game.ui.placement import Places, Token
 from game.ui.widgets import SECONDARY
@@ -61,6 +64,7 @@ class AutobusTable(TableView):
         self.safety_net = False
         self.dealing = False      # the deal's cards are flying in: counts not shown yet
         self.bus_choice: list[Move] = []    # "Under the bus" asks which: the candidates
+        self.hand_places = HandPlaces()     # your hand keeps its places through your turn
         super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
                          **kw)
 
@@ -132,8 +136,8 @@ class AutobusTable(TableView):
                 out[f"aux{s}.{k}"] = list(obs["aux"][s][k - 1])
             if s != HUMAN:
                 out[f"hand{s}"] = [None] * obs["hand_sizes"][s]
-        hand: list[str] = sorted(obs["hand"], key=card_sort_key)
-        out[f"hand{HUMAN}"] = [*hand]
+        mine = obs["current_player"] == HUMAN and not obs["is_over"]
+        out[f"hand{HUMAN}"] = [*self.hand_places.order(list(obs["hand"]), keep=mine)]
         for k in self.open_runs(obs):
             out[f"run{k}"] = list(obs["runs"][k - 1])
         out["stock"] = [None] * obs["stock_size"]
@@ -141,17 +145,15 @@ class AutobusTable(TableView):
         return out
 
     def run_slots(self) -> dict[str, tuple[float, float]]:
-        """Where each open run and the new-run space lie."""
-        obs = self.sweep.phase_obs or self.obs
-        names = [f"run{k}" for k in self.open_runs(obs)] + ["new"]
-        return dict(zip(names, self.layout.run_slots(len(names)), strict=True))
+        """Where each open run (in its own slot while open) and the new-run space lie."""
+        return gestures.run_slots(self.layout, self.sweep.phase_obs or self.obs)
 
     def slot(self, place: str, i: int, n: int) -> Slot | None:
         L = self.layout
         p = Place.parse(place)
         if p.kind == "hand" and p.seat is not None:
             if p.seat == HUMAN:
-                x, y = L.hand_card(i, n)
+                x, y = L.hand_card(*self.hand_places.place(i))
                 return x, y, 0.0, 400 + i
             x, y = L.opp_hand(p.seat, i)
             return x, y, 0.0, 60 + i
@@ -224,11 +226,9 @@ class AutobusTable(TableView):
         return {n: b for n, b in self.spaces().items() if self.match(sel, n, legal)}
 
     def target_at(self, x: float, y: float) -> str | None:
-        """Any space (a drop where the card cannot go says why)."""
-        for name, box in self.spaces().items():
-            if box.contains(x, y):
-                return name
-        return None
+        """Any space, or the one a dropped card covers most (a drop where the card
+        cannot go says why)."""
+        return gestures.drop_target(self, x, y)
 
     def own_places(self) -> set[str]:
         """Your hand, reserve and auxiliary piles: a tap on a card there that cannot be
@@ -253,6 +253,9 @@ class AutobusTable(TableView):
                 self.play(move)             # the move ends the choice (after_move)
                 return
             self.end_bus_choice()
+        if not self.selected and tok.place == f"reserve{HUMAN}" and gestures.only_bus(self):
+            self.press_action(self.action_specs[1])     # the glowing reserve: which card?
+            return
         if (self.selected and self.selected[0].place == f"hand{HUMAN}"
                 and Place.parse(tok.place).seat == HUMAN
                 and Place.parse(tok.place).kind in ("aux", "reserve")
@@ -327,64 +330,22 @@ class AutobusTable(TableView):
         return self.layout.status_box()
 
     # ----- why not -----------------------------------------------------------------------------
-    @staticmethod
-    def source_of(place: str) -> str | None:
-        """The engine's name for one of your places (``hand``, ``reserve``, ``aux1``..)."""
-        if place == f"hand{HUMAN}":
-            return "hand"
-        if place == f"reserve{HUMAN}":
-            return "reserve"
-        p = Place.parse(place)
-        if p.kind == "aux" and p.seat == HUMAN:
-            return f"aux{p.index}"
-        return None
-
-    def top_of(self, src: str) -> str | None:
-        """The card on top of your reserve or of one of your auxiliary piles."""
-        obs = self.obs
-        k = Place.parse(src).index
-        pile = ([obs["reserve_tops"][HUMAN]] if src == "reserve" or k is None
-                else obs["aux"][HUMAN][k - 1])
-        return str(pile[-1]) if pile and pile[-1] else None
-
     def move_words(self, move: Move) -> str:
         return move_words("autobus", move, self.obs, self.style)
 
     def explain(self, place: str, card: str) -> str:
-        """Why a tapped card of yours cannot be played: the engine's refusal of putting
-        it onto the runs (a new run says what the open ones need).  The engine knows
-        cards, not which copy on a pile was touched: a card under the top is the
-        table's to explain."""
-        if not self.human_to_act:
-            return _("Wait for your turn.")
-        src = self.source_of(place)
-        if src is None:
-            return super().explain(place, card)
-        if src != "hand" and (not card or card != self.top_of(src)):
-            return _("Only the top card of a pile can be played.")
-        return self.why_not(Move("play", (card, src, "new"))) or super().explain(place, card)
+        """Why a tapped card of yours cannot be played (``gestures.explain``)."""
+        return gestures.explain(self, place, card) or super().explain(place, card)
 
     def explain_drop(self, sel: list[tuple[str, str]], target: str | None) -> str:
-        """Why a card dropped there does not go: the engine's refusal of that move.  That
-        the card came from your reserve or a pile, not your hand, only the table knows (a
-        copy of it in your hand would make the engine's discard legal)."""
+        """Why a card dropped there does not go: the engine's refusal of that move."""
         if not self.human_to_act:
             return _("Wait for your turn.")
-        place, card = sel[0]
-        src = self.source_of(place)
-        if target is None or src is None:
-            return self.explain(place, card)
-        goal = Place.parse(target)
-        if goal.kind == "aux" and goal.seat == HUMAN:
-            if src != "hand":
-                return _("Only cards from your hand go onto your side piles.")
-            move = Move("discard", (card, f"aux{goal.index}"))
-        elif target == f"reserve{HUMAN}":
-            if src != "hand":
-                return _("Only a card from your hand goes under the bus.")
-            move = Move("bus", (card,))
-        else:
-            move = Move("play", (card, src, target))
+        if target is None or gestures.source_of(sel[0][0]) is None:
+            return self.explain(*sel[0])
+        move = gestures.drop_move(sel, target)
+        if isinstance(move, str):
+            return move
         return self.why_not(move) or _("That card cannot be played now.")
 
     # ----- animation ---------------------------------------------------------------------------
@@ -434,90 +395,6 @@ class AutobusTable(TableView):
         return self.sweep.pending is not None     # the sweep is still to come
 
 
-def result_words(obs: dict[str, Any], safety_net: bool,
-                 who: Callable[[int], str]) -> tuple[str, list[str]]:
-    """The result panel's title and lines: the winner (or why a draw), and each
-    player's score (minus the cards left in their reserve)."""
-    res = obs["result"] or [-float(n) for n in obs["reserve_sizes"]]
-    n = len(res)
-    winner = next((s for s in range(n) if res[s] == 0), None)
-    lines: list[str] = []
-    if winner is None:
-        title = _("A draw")
-        if safety_net:     # BUS-11: the engine stopped the deal at its turn limit
-            turns = int(obs["turn"])
-            lines.append(ngettext("The deal went on for {n} turn without a winner, so it "
-                                  "ends in a draw.",
-                                  "The deal went on for {n} turns without a winner, so it "
-                                  "ends in a draw.", turns).format(n=number(turns)))
-        else:
-            lines.append(_("The stock and the completed pile are empty, a whole round "
-                           "went by without a card going onto a run, and nobody could "
-                           "play onto a run any more: nobody can win, so the deal is a "
-                           "draw."))
-    elif winner == HUMAN:
-        title = _("You win!")
-        lines.append(_("You emptied your reserve first."))
-    else:
-        title = _("{who} wins").format(who=who(winner))
-        lines.append(_("{who} emptied their reserve first.").format(who=who(winner)))
-    lines.append(_("Each player scores minus the cards left in their reserve:"))
-    for s in range(n):
-        left = int(-res[s])
-        lines.append(ngettext("{who}: {n} card left, score {score}",
-                              "{who}: {n} cards left, score {score}",
-                              left).format(who=who(s), n=left, score=number(-left)))
-    return title, lines
-
-
-def status_words(t: AutobusTable, obs: dict[str, Any], legal: list[Move]) -> str:
-    """What is expected of you now: the count, the joker's rank, the card to put under
-    the bus, or what your legal moves allow (the chosen card's options first)."""
-    if t.choosing:
-        return _("How many players sit down?")
-    if not t.human_to_act:
-        return _("{who} is playing…").format(who=t.who(obs["current_player"]))
-    if t.rank_panel.visible:
-        return _("Choose the rank the joker takes on that pile")
-    if t.bus_choice:
-        return _("Choose the card to put under the bus")
-    kinds = {m.kind for m in legal}
-    sel = t.selection()
-    mine = {m.kind for m in legal if sel and t.picks(m) == sel}
-    if "bus" in mine:           # the chosen card's true options, from the legal moves
-        card = t.card_text(sel[0][1])
-        if "play" in mine:
-            return _("{card} fits none of your side piles: play it onto a run, or put "
-                     "it under the bus").format(card=card)
-        return _("{card} fits no run and none of your side piles: put it under the "
-                 "bus").format(card=card)
-    if "end" in kinds:
-        return (_("Your hand is empty: play from your reserve or piles, or end your turn")
-                if "play" in kinds else _("Nothing more to play: end your turn"))
-    if "play" in kinds:
-        return (_("Play onto the runs, then put a hand card onto a side pile")
-                if "discard" in kinds else
-                _("Play onto the runs, then put a hand card under the bus"))
-    if "discard" in kinds:
-        return _("No card fits a run: put a hand card onto a side pile")
-    return _("No hand card fits your side piles: choose one to put under the bus")
-
-
-def announce_words(event: Event, who: Callable[[int], str]) -> str | None:
-    """The line an announcement shows in the banner, or None."""
-    if event.text == "bus":
-        if event.seat == HUMAN:
-            return _("Under the bus: the card goes to the bottom of your reserve")
-        return _("{who} puts a card under the bus").format(who=who(event.seat or 0))
-    if event.text == "run_completed":
-        return _("A run is complete: it goes to the completed pile")
-    if event.text == "reshuffle":
-        return _("The completed pile is shuffled into a new stock")
-    if event.text == "turn" and event.seat == HUMAN:
-        return _("Your turn")
-    return None
-
-
 def draw_zones(t: AutobusTable, obs: dict[str, Any]) -> None:
     """The computers' zones and every empty space, as few draw calls as can be."""
     L = t.layout
@@ -545,6 +422,9 @@ def draw_zones(t: AutobusTable, obs: dict[str, Any]) -> None:
     for x, y in (L.stock_xy, L.completed_xy):
         rect(faint, Box(x, y, cw, ch))
     glowing = t.targets()
+    if gestures.only_bus(t) and not t.selected and not t.bus_choice:
+        b = L.reserve_box(HUMAN)          # nothing else to do: the reserve shows the way
+        draw_glow((b.cx, b.cy, b.w, b.h), True)
     for name, box in t.spaces().items():
         if name not in glowing:
             rect(faint, box)

@@ -106,10 +106,11 @@ class Hud:
         lines of text at the size it started from)."""
         L = self.view.layout
         t = self.banner.text
-        t.width = max(1, int(L.w - 120 * L.s))
+        t.width = max(1, int(L.banner_width()))
         size = start = max(16.0, 22 * L.s)
         self.banner.place(L.w / 2, L.banner_y(), size)
-        while t.text and t.content_height > 4.2 * start and size > 11:
+        tall = min(4.2 * start, L.banner_height())
+        while t.text and t.content_height > tall and size > 11:
             size -= 1
             t.font_size = size
         half = t.content_width / 2 + 24         # the layout's place, whole in the window
