@@ -71,6 +71,10 @@ class Panel:
             n_in_row = min(self.columns, len(self.buttons.buttons) - r * self.columns)
             x = w / 2 + (c - (n_in_row - 1) / 2) * (bw + 16)
             b.place(x, y0 - r * (bh + 12), bw, bh, max(14.0, 18 * s))
+        # one size for all the labels: the longest words set it (no button's smaller)
+        sizes = [b.label.text.font_size for b in self.buttons.buttons]
+        for b in self.buttons.buttons:
+            b.label.place(b.cx, b.cy, min(sizes))
 
     def draw(self, w: float, h: float) -> None:
         if not self.visible:

@@ -16,6 +16,11 @@ BANNER_LINES = 2          # announcements shown together in the banner's box
 BANNER_QUEUE = 3          # turns of them for one move, at most
 
 
+def text_width(text: str, size: float) -> float:
+    """How wide ``text`` is in a bold button label of ``size``."""
+    return float(Label(text, size, bold=True).text.content_width)
+
+
 class Hud:
     def __init__(self, view: Host, title: str) -> None:
         self.view = view
@@ -43,7 +48,8 @@ class Hud:
         right = L.w - 12
         for b in reversed(bar.buttons):
             b.label.place(0, 0, 16)
-            box = L.bar_button(0, b.label.text.content_width)
+            box = L.bar_button(0, max(text_width(t, 16) for t in (b.label.text.text,
+                                                                   *b.alt_texts)))
             b.place(right - box.w / 2, box.cy, box.w, box.h, 16)
             right -= box.w + 10
         self.place_title(right - 4)
