@@ -473,13 +473,13 @@ class DudakTable(TableView):
         if dealer == HUMAN:
             x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
             y = self.own_name.text.y
-        elif dealer == 2:
-            x, y = L.w / 2 - 165 * s - L.card_w / 2 - 56 * s, L.top_y
         else:
-            b = L.seat_box(dealer)
-            x, y = b.cx, b.cy + b.h / 2 + 14 * s
+            x, y = L.plate(dealer)
         lab.place(x, y, size)
         w, h = lab.text.content_width + 16 * s, size + 10 * s
+        if dealer != HUMAN:       # under the computer's name and count, not in the open
+            lab.place(self.names[dealer].text.x + w / 2, self.counts[dealer].text.y - 26 * s)
+            x, y = lab.text.x, lab.text.y
         arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
         arcade.draw_rect_outline(arcade.XYWH(x, y, w, h), (90, 60, 10), 2)
         lab.draw()

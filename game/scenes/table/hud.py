@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from game.ui.panels import Panel
 from game.ui.widgets import ButtonGroup, Label
 
 if TYPE_CHECKING:
@@ -149,6 +150,17 @@ class Hud:
         h = max(sb.h, self.status.text.content_height + 10)
         arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
         self.status.draw()
+
+    def draw_over_panel(self, panel: Panel | None) -> None:
+        """Over an open panel's dimming, the game's name and the level line again at full
+        strength: dimmed, then spread by a high contrast setting, they could not be read
+        (unless the panel reaches up over the bar)."""
+        L = self.view.layout
+        if panel is not None and panel.visible:
+            _cx, cy, _pw, ph = panel.box
+            if cy + ph / 2 < L.h - L.bar_h:
+                self.title.draw()
+                self.level_label.draw()
 
     def draw_banner(self) -> None:
         L = self.view.layout
