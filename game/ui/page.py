@@ -153,7 +153,9 @@ class PageView(arcade.View):
         lows = [bottom, *(low for _, low, _ in self.batches),
                 *(r.bottom for r, _ in self.rects), *(sp.bottom for sp in self.cards)]
         bottom = min(lows) - PAGE_MARGIN * self.scale
-        self.max_scroll = max(0.0, self.page_top - bottom - self.content.height)
+        # scrolled to the end, that bottom stands on the content's lower edge (the page
+        # may start below the content's top: measured from the top, a line fell short)
+        self.max_scroll = max(0.0, self.content.bottom - bottom)
         self.scroll_to(self.scroll)
         self._laid_out = (w, h, i18n.language())
 

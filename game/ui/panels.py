@@ -48,6 +48,8 @@ class Panel:
         self.size = (w, h)
         s = max(0.75, min(w / 1280, h / 800))
         pw = max(1.0, min(w - 40, 560 * s))
+        self.title.place(0, 0, 20 * s)          # a long title (Spanish, German) widens the
+        pw = max(pw, min(w - 40, self.title.text.content_width + 30))   # panel it needs
         self.text.text.width = max(1, int(pw - 40))    # a tiny window: pyglet needs >= 1
         self.text.place(w / 2, 0, 15 * s)
         text_h = self.text.text.content_height if self.text.text.text else 0
