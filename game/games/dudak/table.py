@@ -102,7 +102,8 @@ class DudakTable(TableView):
         self.aside_label = Label("", 13, (255, 245, 210), bold=True, multiline=True,
                                  width=300, align="center", anchor_y="bottom")
         self.declare_title = Label("", 15, (255, 245, 210), bold=True, anchor_y="bottom")
-        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top")
+        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top", multiline=True,
+                                  width=300, align="center")     # wraps inside the aside
         self.labels += [*self.names.values(), *self.counts.values(), self.own_name,
                         self.own_trump, self.pile_label, self.out_label, self.aside_label]
         self.suit_buttons = {s: SuitButton(s, lambda s=s: self.declare(s))
@@ -246,6 +247,7 @@ class DudakTable(TableView):
                                       .format(who=self.who(left)))
             else:
                 self.declare_note.set("")
+            self.declare_note.text.width = max(1, int(L.aside.w))
             self.declare_note.place(L.aside.cx, bottom, max(10.0, 12 * L.s))
         else:
             self.declare_title.set("")

@@ -23,9 +23,12 @@ class PaoDeKuaiLayout(TableLayout):
         """A computer's face-down card: a short vertical stack beside its name.  Face up
         (a replay's "Show all hands") the cards stand upright, each lower than the one
         before by enough to show its corner: every card can be read."""
-        if face_up:
-            step = min(self.card_h * 0.3, 260 * self.s / max(n - 1, 1))
-            return (self.side_x[seat], self.seat_y + ((n - 1) / 2 - i) * step, 0.0)
+        if face_up:       # between the top bar and the seat's name
+            top = self.h - self.bar_h - 8 * self.s - self.card_h / 2
+            low = self.seat_label(seat)[1] + 18 * self.s + self.card_h / 2
+            step = min(self.card_h * 0.3, max(top - low, 0.0) / max(n - 1, 1))
+            mid = (top + low) / 2
+            return (self.side_x[seat], mid + ((n - 1) / 2 - i) * step, 0.0)
         step = min(6 * self.s, 90 * self.s / max(n, 1))
         return (self.side_x[seat], self.seat_y + (i - (n - 1) / 2) * step, 90.0)
 
