@@ -50,6 +50,12 @@ class Panel:
         pw = max(1.0, min(w - 40, 560 * s))
         self.title.place(0, 0, 20 * s)          # a long title (Spanish, German) widens the
         pw = max(pw, min(w - 40, self.title.text.content_width + 30))   # panel it needs
+        font = max(14.0, 18 * s)                # and so do long button words, at this size
+        widest = 0.0
+        for b in self.buttons.buttons:
+            b.label.place(0, 0, font)
+            widest = max(widest, float(b.label.text.content_width))
+        pw = max(pw, min(w - 40, self.columns * (widest + 16) + 16 * (self.columns - 1) + 40))
         self.text.text.width = max(1, int(pw - 40))    # a tiny window: pyglet needs >= 1
         self.text.place(w / 2, 0, 15 * s)
         text_h = self.text.text.content_height if self.text.text.text else 0
@@ -66,7 +72,7 @@ class Panel:
             size -= 1
             self.title.text.font_size = size
         self.text.place(round(w / 2), round(top - 70 * s))
-        bw = min(260 * s, (pw - 40 - 16 * (self.columns - 1)) / self.columns)
+        bw = min(max(260 * s, widest + 16), (pw - 40 - 16 * (self.columns - 1)) / self.columns)
         y0 = top - 80 * s - text_h - 12 - bh / 2
         for i, b in enumerate(self.buttons.buttons):
             r, c = divmod(i, self.columns)
