@@ -230,3 +230,19 @@ def test_history_review_and_replay_targets(sized: CardClubWindow) -> None:
     bad += [f"replay: {b}" for b in too_small(replay, w, h)]
     assert any(".controls" in x.where for x in targets(replay)), targets(replay)
     assert not bad, "\n".join(bad)
+
+
+def test_nothing_needs_hover_a_right_click_or_two_fingers() -> None:
+    """No screen reacts to the pointer only hovering (on_mouse_motion), to a button other
+    than the first (a finger is button 1), or to a second pointer: one finger does all."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game"
+    bad = []
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for word in ("def on_mouse_motion", "MOUSE_BUTTON_RIGHT", "MOUSE_BUTTON_MIDDLE",
+                     "on_touch", "multitouch"):
+            if word in text:
+                bad.append(f"{path.relative_to(root)}: {word}")
+    assert not bad, "\n".join(bad)
