@@ -376,6 +376,7 @@ class TableView(TableHooks, arcade.View):
         self.hud.draw_banner()
         self.help.draw()
         self.modals.draw(self.layout.w, self.layout.h)
+        self.hud.draw_over_panel(self.modals.dialog() or self.modals.picker())
 
     def draw_chrome(self) -> None:
         """Under the cards: the felt, the top bar, the table's own, the drop targets."""

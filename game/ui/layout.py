@@ -75,11 +75,12 @@ class TableLayout:
         left = 40 * self.s + self.card_w / 2
         right = self.w - (right_margin if right_margin is not None
                           else 200 * self.s) - self.card_w / 2
-        if n <= 1:
-            return [(left + right) / 2] * n
-        step = min(self.card_w * 0.78, (right - left) / (n - 1))
-        span = step * (n - 1)
-        start = (left + right) / 2 - span / 2
+        step = min(self.card_w * 0.78, (right - left) / max(n - 1, 1))
+        span = step * max(n - 1, 0)
+        # under the window's middle (a single card too), moved left only as far as the
+        # buttons at the right need
+        mid = min(self.w / 2, right - span / 2)
+        start = max(left, mid - span / 2)
         return [start + i * step for i in range(n)]
 
     def fan(self, n: int, right_margin: float | None = None, dip: float = 10,

@@ -102,7 +102,8 @@ class DudakTable(TableView):
         self.aside_label = Label("", 13, (255, 245, 210), bold=True, multiline=True,
                                  width=300, align="center", anchor_y="bottom")
         self.declare_title = Label("", 15, (255, 245, 210), bold=True, anchor_y="bottom")
-        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top")
+        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top", multiline=True,
+                                  width=300, align="center")     # wraps inside the aside
         self.labels += [*self.names.values(), *self.counts.values(), self.own_name,
                         self.own_trump, self.pile_label, self.out_label, self.aside_label]
         self.suit_buttons = {s: SuitButton(s, lambda s=s: self.declare(s))
@@ -246,6 +247,7 @@ class DudakTable(TableView):
                                       .format(who=self.who(left)))
             else:
                 self.declare_note.set("")
+            self.declare_note.text.width = max(1, int(L.aside.w))
             self.declare_note.place(L.aside.cx, bottom, max(10.0, 12 * L.s))
         else:
             self.declare_title.set("")
@@ -473,13 +475,13 @@ class DudakTable(TableView):
         if dealer == HUMAN:
             x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
             y = self.own_name.text.y
-        elif dealer == 2:
-            x, y = L.w / 2 - 165 * s - L.card_w / 2 - 56 * s, L.top_y
         else:
-            b = L.seat_box(dealer)
-            x, y = b.cx, b.cy + b.h / 2 + 14 * s
+            x, y = L.plate(dealer)
         lab.place(x, y, size)
         w, h = lab.text.content_width + 16 * s, size + 10 * s
+        if dealer != HUMAN:       # under the computer's name and count, not in the open
+            lab.place(self.names[dealer].text.x + w / 2, self.counts[dealer].text.y - 26 * s)
+            x, y = lab.text.x, lab.text.y
         arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
         arcade.draw_rect_outline(arcade.XYWH(x, y, w, h), (90, 60, 10), 2)
         lab.draw()

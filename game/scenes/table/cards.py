@@ -119,6 +119,16 @@ class Cards:
         else:
             v.refresh()
 
+    def clear_of_status(self, x: float, y: float, lifted: float) -> float:
+        """A chosen card's height: lifted, but stopping short of the status line's box
+        above the hand (at least a little above where it rests)."""
+        v = self.view
+        sb, L = v.status_box(), v.layout
+        if abs(x - sb.cx) > sb.w / 2 + L.card_w / 2 or y > sb.cy:
+            return lifted
+        highest = sb.cy - sb.h / 2 - 6 * L.s - L.card_h / 2
+        return max(min(lifted, highest), y + 8 * L.s)
+
     def arrange(self, duration: float) -> None:
         v = self.view
         picks = v.pickable()
@@ -138,7 +148,7 @@ class Cards:
             x, y, a, z = where
             mine = tok.up and (tok.place, tok.card) in picks
             if tok.id in chosen:
-                y += 2.2 * lift
+                y = self.clear_of_status(x, y, y + 2.2 * lift)
             elif mine and not v.multi_select:
                 y += lift
             sp.z = z

@@ -18,6 +18,7 @@ class Dialogs:
     def __init__(self, view: Host) -> None:
         self.view = view
         self.result_visible = False
+        self.result_words: tuple[str, list[str]] = ("", [])   # the result panel's text
         self.pause_panel = Panel(_("Paused"), [], [
             Button(_("Resume"), self.resume, PRIMARY, name="resume"),
             Button(_("Undo"), view.help.undo, name="undo"),
@@ -97,6 +98,8 @@ class Dialogs:
                                   s.xp_gained or 0).format(n=s.xp_gained or 0)]
         self.result_panel.buttons.by_name("review").visible = not s.surrendered \
             and HUMAN not in s.ai_seats and s.moves_played > 0
+        self.result_words = (title, lines)
+        self.result_panel.buttons.by_name("copy").label.set(_("Copy the deal number"))
         self.result_panel.set(title, [*lines, v.deal_text()])
         self.result_panel.visible = True
         v.place_widgets()
@@ -136,10 +139,17 @@ class Dialogs:
         v = self.view
         number = v.session.number
         if copy_text(v.window, str(number)):
-            v.hud.flash(_("Deal number {number} copied.").format(number=grouped(number)))
+            said = _("Deal number {number} copied.").format(number=grouped(number))
+            self.result_panel.buttons.by_name("copy").label.set(_("Copied ✓"))
         else:
-            v.hud.flash(_("The clipboard cannot be used here: the number is {number}.")
-                        .format(number=number))
+            said = (_("The clipboard cannot be used here: the number is {number}.")
+                    .format(number=number))
+        v.hud.flash(said)
+        # said on the panel itself (its last line), where the eye is: the status line
+        # lies under the panel
+        title, lines = self.result_words
+        if self.result_panel.visible:
+            self.result_panel.set(title, [*lines, said])
 
     def next_game(self) -> None:
         v = self.view

@@ -24,6 +24,7 @@ class Help:
         self.view = view
         self.undo_button = Button(_("Undo"), self.undo, name="undo")
         self.hint_button = Button(_("Hint"), self.ask_hint, name="hint")
+        self.hint_button.alt_texts = (_("Thinking…"),)     # its box fits both words
         self.hinted: Move | None = None           # the hint on show
         self.hinted_button: Button | None = None  # its button, for a move made by one
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from game.ui.panels import Panel
 from game.ui.widgets import ButtonGroup, Label
 
 if TYPE_CHECKING:
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
 BANNER_TIME = 2.2
 BANNER_LINES = 2          # announcements shown together in the banner's box
 BANNER_QUEUE = 3          # turns of them for one move, at most
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide ``text`` is in a bold button label of ``size``."""
+    return float(Label(text, size, bold=True).text.content_width)
 
 
 class Hud:
@@ -43,7 +49,8 @@ class Hud:
         right = L.w - 12
         for b in reversed(bar.buttons):
             b.label.place(0, 0, 16)
-            box = L.bar_button(0, b.label.text.content_width)
+            box = L.bar_button(0, max(text_width(t, 16) for t in (b.label.text.text,
+                                                                   *b.alt_texts)))
             b.place(right - box.w / 2, box.cy, box.w, box.h, 16)
             right -= box.w + 10
         self.place_title(right - 4)
@@ -144,6 +151,17 @@ class Hud:
         h = max(sb.h, self.status.text.content_height + 10)
         arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
         self.status.draw()
+
+    def draw_over_panel(self, panel: Panel | None) -> None:
+        """Over an open panel's dimming, the game's name and the level line again at full
+        strength: dimmed, then spread by a high contrast setting, they could not be read
+        (unless the panel reaches up over the bar)."""
+        L = self.view.layout
+        if panel is not None and panel.visible:
+            _cx, cy, _pw, ph = panel.box
+            if cy + ph / 2 < L.h - L.bar_h:
+                self.title.draw()
+                self.level_label.draw()
 
     def draw_banner(self) -> None:
         L = self.view.layout
