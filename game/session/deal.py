@@ -29,7 +29,7 @@ from game.ai import level_file, levels, make_bot
 from game.ai.bots import Bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.session.journal import Journal
-from game.session.pacer import Pacer
+from game.session.pacer import GAP, HOLD, Pacer
 from game.store import files, saves
 
 HUMAN = 0
@@ -91,7 +91,9 @@ class DealSession:
         delay = table[self.level].get("think_delay", DEFAULT_THINK)
         pacing = level_file(key).get("pacing", {})
         self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.seed + 17,
-                           scale=pace, hand_over=float(pacing.get("hand_over", 0.0)))
+                           scale=pace, hand_over=float(pacing.get("hand_over", 0.0)),
+                           gap=float(pacing.get("gap", GAP)),
+                           hold=float(pacing.get("hold", HOLD)))
         self.version = 0                  # raised by every change of state
         self.paused = False
         self.surrendered = False
@@ -210,6 +212,8 @@ class DealSession:
         events = self.game.play(m)
         if self._movers is not None and seat is not None:
             self._movers.append(seat)
+        if seat in self.ai_seats:
+            self.pacer.landed(events)            # the gap rule: a heavy move holds longer
         self._new_decision()
         if self.saving:     # after every move, on the writer thread: no frame waits for it
             saves.add_move(self.journal, m, background=True)
