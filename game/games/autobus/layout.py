@@ -149,6 +149,13 @@ class AutobusLayout(TableLayout):
         cards and counts) and of your row."""
         return self.band.cy
 
+    def log_box(self) -> Box:
+        """The log of what happened: under the stock and the completed runs, right."""
+        box = super().log_box()
+        w = min(box.w, self.w - self.m - self.piles_left)
+        top = self.pile_label_y - self.lab / 2 - self.gap
+        return Box(self.w - self.m - w / 2, top - box.h / 2, w, box.h)
+
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
         return self.zone_boxes[seat]

@@ -100,6 +100,24 @@ class DudakLayout(TableLayout):
         box = self.seat_box(seat)
         return self.side_x[seat], box.cy - box.h / 2 - 34 * s
 
+    def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
+        """Above the left seat's cards (its name plate is under them, yours below it),
+        under the other computers' name plates."""
+        if seat not in (1, 2, 3):
+            return None
+        if seat == 1:
+            box = self.seat_box(1)
+            return self.side_x[1], box.cy + box.h / 2 + 8 * self.s, 1
+        x, y = self.plate(seat)
+        return x, y - 28 * self.s, -1
+
+    def log_box(self) -> Box:
+        """Top left, right of the cards out of the game, short of the seat opposite."""
+        box = super().log_box()
+        left = self.out_xy[0] + self.card_w / 2 + 14 * self.s
+        right = self.w / 2 - 165 * self.s - self.card_w / 2 - 14 * self.s
+        return Box((left + right) / 2, box.cy, right - left, box.h)
+
     def seat_centre(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to (the deal starts at the dealer)."""
         if seat == 0:
