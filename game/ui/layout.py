@@ -55,10 +55,10 @@ class TableLayout:
         cards it would cover)."""
         return self.h - self.bar_h - 30 * self.s
 
-    def log_box(self) -> Box:
-        """Where the log of what happened shows (``LOG_LINES`` short lines): the top
-        right corner under the bar (a table's layout moves it off its cards)."""
-        w, h = 300 * self.s, LOG_LINES * max(14.0, 17 * self.s) + 12 * self.s
+    def log_box(self, lines: int = LOG_LINES) -> Box:
+        """Where the log of what happened shows (``lines`` lines of text): the top right
+        corner under the bar (a table's layout moves it off its cards)."""
+        w, h = 300 * self.s, lines * max(14.0, 17 * self.s) + 12 * self.s
         return Box(self.w - 12 * self.s - w / 2, self.h - self.bar_h - 10 * self.s - h / 2,
                    w, h)
 

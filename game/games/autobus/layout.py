@@ -149,12 +149,14 @@ class AutobusLayout(TableLayout):
         cards and counts) and of your row."""
         return self.band.cy
 
-    def log_box(self) -> Box:
-        """The log of what happened: under the stock and the completed runs, right."""
-        box = super().log_box()
+    def log_box(self, lines: int = 4) -> Box:
+        """The log of what happened: under the stock and the completed runs, right,
+        above the banner (it shows over the runs' right half)."""
+        box = super().log_box(lines)
         w = min(box.w, self.w - self.m - self.piles_left)
         top = self.pile_label_y - self.lab / 2 - self.gap
-        return Box(self.w - self.m - w / 2, top - box.h / 2, w, box.h)
+        h = max(min(box.h, top - self.banner_y() - 34 * self.s), 2.2 * self.lab)
+        return Box(self.w - self.m - w / 2, top - h / 2, w, h)
 
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:

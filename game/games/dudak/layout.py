@@ -109,11 +109,11 @@ class DudakLayout(TableLayout):
             box = self.seat_box(1)
             return self.side_x[1], box.cy + box.h / 2 + 8 * self.s, 1
         x, y = self.plate(seat)
-        return x, y - 28 * self.s, -1
+        return x + (20 * self.s if seat == 2 else 0.0), y - 28 * self.s, -1
 
-    def log_box(self) -> Box:
+    def log_box(self, lines: int = 5) -> Box:
         """Top left, right of the cards out of the game, short of the seat opposite."""
-        box = super().log_box()
+        box = super().log_box(lines)
         left = self.out_xy[0] + self.card_w / 2 + 14 * self.s
         right = self.w / 2 - 165 * self.s - self.card_w / 2 - 14 * self.s
         return Box((left + right) / 2, box.cy, right - left, box.h)

@@ -36,8 +36,8 @@ class PaoDeKuaiLayout(TableLayout):
         return x + k, y + k, 90.0
 
     def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
-        """Under the seat's name and its "Pass" (until the round is won)."""
+        """Under the seat's name (until the round is won; a pass says "pass" there)."""
         if seat not in self.side_x:
             return None
         x, y = self.seat_label(seat)
-        return x, y - 38 * self.s, -1
+        return x, y - 16 * self.s, -1

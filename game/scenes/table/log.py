@@ -16,7 +16,7 @@ import arcade
 from game.i18n import _
 from game.session import Change
 from game.session.playlog import PlayLog
-from game.ui.layout import LOG_LINES, Box
+from game.ui.layout import Box
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, Button, Label
 
@@ -24,12 +24,14 @@ if TYPE_CHECKING:
     from game.scenes.table.host import Host
 
 LOG_KEY = arcade.key.L
+#: the most lines the log shows at a glance (as many as fit its box)
+SHOWN = 5
 #: lines on one page of the whole log
 PAGE = 14
 INK = (235, 240, 225)
 PLAY_INK = (255, 236, 170)
 #: the width a seat's last play wraps at (before the layout's scale)
-PLAY_W = 210
+PLAY_W = 260
 #: the games whose first deal has told where the pace is set (once a run)
 PACE_TOLD: set[str] = set()
 
@@ -82,8 +84,8 @@ class TableLog:
         t = self.text.text
         t.width = max(1, int(b.w - 16 * L.s))
         self.text.place(round(b.cx - b.w / 2 + 8 * L.s), round(b.cy + b.h / 2 - 5 * L.s),
-                        max(10.0, 12 * L.s))
-        for n in range(LOG_LINES, 0, -1):
+                        max(11.0, 12 * L.s))
+        for n in range(SHOWN, 0, -1):
             self.text.set("\n".join(self.book.tail(n)))
             if t.content_height <= b.h - 8 * L.s:
                 break
