@@ -89,8 +89,10 @@ class PlayLog:
             self.last, self._parts, self._turn = {}, {}, None
         for e in events:
             if e.kind == "announce" and e.text == "out" and e.seat is not None:
-                self.lines.append(Line(e.seat, _("{who} is out of cards").format(
-                    who=self.name(e.seat))))
+                self.lines.append(Line(e.seat, _("You are out of cards!")
+                                       if e.seat == self.human else
+                                       _("{who} is out of cards").format(
+                                           who=self.name(e.seat))))
                 self.last[e.seat] = _("out")
 
     def rebuild(self, journal: Journal, upto: int) -> None:
