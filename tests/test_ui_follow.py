@@ -205,3 +205,26 @@ def test_the_log_opens_with_a_tap_and_pages(app: CardClubWindow) -> None:
     key(app, K.ESCAPE)
     assert not view.log.panel.visible and not view.paused
     assert view.human_to_act and HUMAN not in view.session.ai_seats
+
+
+def test_the_replay_reads_the_log_too(app: CardClubWindow) -> None:
+    from .test_replay import frames, press, recorded
+
+    s = recorded("paodekuai", 21)
+    view = app.open("replay", deal_id=s.journal.deal_id)
+    frames(app)
+    rc = view.replay_controls
+    moves = [line for line in view.log.book.lines if line.seat is not None]
+    assert moves == []
+    for _ in range(3):
+        press(app, rc.row.by_name("step"))
+    frames(app, 30)
+    said = [line.text for line in view.log.book.lines if line.seat is not None]
+    assert len(said) == 3 and view.log.text.text.text.endswith(said[-1])
+    press(app, rc.row.by_name("back_one"))
+    frames(app, 30)
+    assert len([line for line in view.log.book.lines if line.seat is not None]) == 2
+    key(app, K.END)
+    frames(app, 30)
+    assert len([line for line in view.log.book.lines if line.seat is not None]) >= \
+        len(s.journal.moves)

@@ -30,7 +30,8 @@ GAP = 1.2
 HOLD = 2.4
 #: announcements that change a lot: a pile or bout taken, a player out, a bomb paid,
 #: the last card beating (abštych), a run completed
-HEAVY = frozenset({"take", "bout_taken", "out", "bomb_bonus", "abstych", "run_completed"})
+HEAVY = frozenset({"take", "bout_taken", "out", "bomb", "bomb_bonus", "abstych",
+                   "run_completed"})
 
 
 def heavy(events: list[Event]) -> bool:
