@@ -43,9 +43,12 @@ class Dialogs:
 
     def holds(self, key: int) -> bool:
         """Enter in the result's first second does nothing: a player who was pressing
-        Enter to play reads the result instead of skipping it."""
+        Enter to play reads the result instead of skipping it (a button of the result
+        the player moved the focus to is pressed: that was chosen)."""
+        focus = self.view.keyboard.focus
+        chosen = focus is not None and focus.key in self.result_panel.buttons.buttons
         return (self.result_visible and key in ENTER and self.result_age < RESULT_GRACE
-                and self.result_panel.visible)
+                and self.result_panel.visible and not chosen)
 
     @property
     def panels(self) -> tuple[Panel, ...]:
