@@ -228,3 +228,26 @@ def test_the_replay_reads_the_log_too(app: CardClubWindow) -> None:
     frames(app, 30)
     assert len([line for line in view.log.book.lines if line.seat is not None]) >= \
         len(s.journal.moves)
+
+
+def test_a_games_first_deal_says_once_where_the_pace_is_set(
+        app: CardClubWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.scenes.table import log
+
+    monkeypatch.setattr(log, "PACE_TOLD", set())
+    app.think_scale = 1000.0
+    first = open_dealt(app, "durak")
+    assert [line.text for line in first.log.book.lines] == [
+        "Too fast or too slow? Set the opponents' pace in Settings."]
+    assert first.log.text.text.text == first.log.book.lines[0].text     # drawn
+    again = open_dealt(app, "durak")
+    assert again.log.book.lines == []
+
+
+def open_dealt(app: CardClubWindow, game: str) -> TableView:
+    from game.scenes.tables import table_class
+
+    view = table_class(game)(app, seed=3)
+    app.show_view(view)
+    pump(app, 3)
+    return view
