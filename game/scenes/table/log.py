@@ -50,6 +50,7 @@ class TableLog:
         self.plays: dict[int, Label] = {}       # seat -> its last play
         self.box = Box(0, 0, 0, 0)
         self.page = 0                           # pages back from the newest
+        self.laid: tuple[int, int] | None = None    # the log and layout the words are for
         self.panel = Panel(_("What happened"), [], [
             Button(_("Earlier"), lambda: self.turn(1), name="earlier"),
             Button(_("Later"), lambda: self.turn(-1), name="later"),
@@ -80,6 +81,12 @@ class TableLog:
         in two lines at most."""
         v = self.view
         L = v.layout
+        if self.panel.visible:
+            self.show_page()
+        laid = (self.book.version, id(L))
+        if laid == self.laid:                   # nothing new: the words stand as laid
+            return
+        self.laid = laid
         self.box = b = L.log_box()
         t = self.text.text
         t.width = max(1, int(b.w - 16 * L.s))
