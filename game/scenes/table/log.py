@@ -16,7 +16,7 @@ import arcade
 from game.i18n import _
 from game.session import Change
 from game.session.playlog import PlayLog
-from game.ui.layout import Box
+from game.ui.layout import Box, TableLayout
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, Button, Label
 
@@ -50,7 +50,8 @@ class TableLog:
         self.plays: dict[int, Label] = {}       # seat -> its last play
         self.box = Box(0, 0, 0, 0)
         self.page = 0                           # pages back from the newest
-        self.laid: tuple[int, int] | None = None    # the log and layout the words are for
+        #: the log's version and the layout the words were laid out for
+        self.laid: tuple[int, TableLayout] | None = None
         self.panel = Panel(_("What happened"), [], [
             Button(_("Earlier"), lambda: self.turn(1), name="earlier"),
             Button(_("Later"), lambda: self.turn(-1), name="later"),
@@ -83,10 +84,10 @@ class TableLog:
         L = v.layout
         if self.panel.visible:
             self.show_page()
-        laid = (self.book.version, id(L))
-        if laid == self.laid:                   # nothing new: the words stand as laid
+        if self.laid is not None and self.laid[0] == self.book.version \
+                and self.laid[1] is L:           # nothing new: the words stand as laid
             return
-        self.laid = laid
+        self.laid = (self.book.version, L)
         self.box = b = L.log_box()
         t = self.text.text
         t.width = max(1, int(b.w - 16 * L.s))
