@@ -81,3 +81,14 @@ def test_the_human_between_ends_the_gap_and_the_hold() -> None:
     p.landed(TAKE)
     p.update(0.01, None, 1, lambda: ({}, []))          # the human acts
     assert wait_for(p, 2, 2) < GAP
+
+
+def test_a_table_turns_the_gap_rule_on() -> None:
+    p = Pacer({1: Quick(), 2: Quick()}, (0.1, 0.2), seed=3)
+    assert (p.gap, p.hold) == (0.0, 0.0)               # a simulation: no waits
+    wait_for(p, 1, 0)
+    assert wait_for(p, 2, 1) < GAP
+    p.watch()
+    assert (p.gap, p.hold) == (GAP, HOLD)
+    wait_for(p, 1, 2)
+    assert wait_for(p, 2, 3) >= GAP

@@ -112,6 +112,7 @@ class TableView(TableHooks, arcade.View):
                 options=options, ai_seats=ai_seats, human=HUMAN,
                 pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
         self.session = session
+        session.pacer.watch()                    # a player watches: the gap rule applies
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
         self.layout = self.make_layout(self.window.width, self.window.height)

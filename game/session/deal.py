@@ -29,7 +29,7 @@ from game.ai import level_file, levels, make_bot
 from game.ai.bots import Bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.session.journal import Journal
-from game.session.pacer import GAP, HOLD, Pacer
+from game.session.pacer import Pacer
 from game.store import files, saves
 
 HUMAN = 0
@@ -91,9 +91,7 @@ class DealSession:
         delay = table[self.level].get("think_delay", DEFAULT_THINK)
         pacing = level_file(key).get("pacing", {})
         self.pacer = Pacer(bots, (float(delay[0]), float(delay[1])), self.seed + 17,
-                           scale=pace, hand_over=float(pacing.get("hand_over", 0.0)),
-                           gap=float(pacing.get("gap", GAP)),
-                           hold=float(pacing.get("hold", HOLD)))
+                           scale=pace, hand_over=float(pacing.get("hand_over", 0.0)))
         self.version = 0                  # raised by every change of state
         self.paused = False
         self.surrendered = False

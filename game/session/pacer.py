@@ -12,8 +12,9 @@ covers it.  The pacer's clock runs only while nothing flies (the table stops adv
 the session while cards move), so it counts from the moment a move *landed*.  When the
 turn passes from one computer to another, the next move waits at least ``GAP`` seconds
 (times the pace); after an action that changes a lot (a pile taken, a player out, a
-bomb: ``heavy``) the next computer's move waits ``HOLD``.  The pace slider scales both,
-as it scales the think delay.  Pure Python (no arcade import).
+bomb: ``heavy``) the next computer's move waits ``HOLD``.  A table turns the rule on
+(``watch``: a player watches; simulations and tools run without it).  The pace slider
+scales both, as it scales the think delay.  Pure Python (no arcade import).
 """
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ class Pacer:
         self.think_range = think_range
         #: added to the delay when the turn passes from another computer (read time)
         self.hand_over = hand_over
-        #: the gap rule's waits (a table passes ``GAP`` and ``HOLD``; 0: none)
+        #: the gap rule's waits (0: none, as in a simulation; ``watch`` sets them)
         self.gap, self.hold = gap, hold
         self.last_seat: int | None = None  # the computer that moved last
         self.held = False                 # its move changed a lot (``landed``)
@@ -117,6 +118,10 @@ class Pacer:
         self.bots = {seat: anytime(b) for seat, b in bots.items()}
         self.seat, self.turn_key, self.done = None, None, False
         self.last_seat, self.held = None, False
+
+    def watch(self, gap: float = GAP, hold: float = HOLD) -> None:
+        """A player watches the computers (a table): the gap rule applies."""
+        self.gap, self.hold = gap, hold
 
     def landed(self, events: list[Event]) -> None:
         """A computer's move was played: whether the next computer holds longer."""
