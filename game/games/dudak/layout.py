@@ -101,22 +101,23 @@ class DudakLayout(TableLayout):
         return self.side_x[seat], box.cy - box.h / 2 - 34 * s
 
     def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
-        """Above the left seat's cards (its name plate is under them, yours below it),
-        under the other computers' name plates."""
+        """Right of the left seat's name plate (its cards fan towards the pile above
+        it), under the other computers' name plates."""
         if seat not in (1, 2, 3):
             return None
-        if seat == 1:
-            box = self.seat_box(1)
-            return self.side_x[1], box.cy + box.h / 2 + 8 * self.s, 1
         x, y = self.plate(seat)
+        if seat == 1:
+            return self.side_x[1] + 130 * self.s, y, 0
         return x + (20 * self.s if seat == 2 else 0.0), y - 28 * self.s, -1
 
-    def log_box(self, lines: int = 5) -> Box:
-        """Top left, right of the cards out of the game, short of the seat opposite."""
+    def log_box(self, lines: int = 4) -> Box:
+        """Top left, right of the cards out of the game and under their count, short of
+        the seat opposite."""
         box = super().log_box(lines)
         left = self.out_xy[0] + self.card_w / 2 + 14 * self.s
         right = self.w / 2 - 165 * self.s - self.card_w / 2 - 14 * self.s
-        return Box((left + right) / 2, box.cy, right - left, box.h)
+        top = self.top_y - 14 * self.s
+        return Box((left + right) / 2, top - box.h / 2, right - left, box.h)
 
     def seat_centre(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to (the deal starts at the dealer)."""

@@ -31,7 +31,7 @@ PAGE = 14
 INK = (235, 240, 225)
 PLAY_INK = (255, 236, 170)
 #: the width a seat's last play wraps at (before the layout's scale)
-PLAY_W = 260
+PLAY_W = 230
 #: the games whose first deal has told where the pace is set (once a run)
 PACE_TOLD: set[str] = set()
 
@@ -110,6 +110,8 @@ class TableLog:
             lab.place(0, 0, max(10.0, 13 * L.s))
             x, edge, grow = at
             half_w, half_h = PLAY_W * L.s / 2 + 6, lab.text.content_height / 2
+            if grow == 0:                      # x is its left edge, y its middle
+                x += lab.text.content_width / 2
             lab.place(round(min(max(x, half_w), L.w - half_w)), round(edge + grow * half_h))
 
     def draw(self) -> None:
