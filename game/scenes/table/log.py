@@ -79,7 +79,7 @@ class TableLog:
     def refresh(self) -> None:
         """Lay the words out (after a change: the static layer is drawn anew): the
         newest lines that fit the log's box, each wrapped whole; each seat's last play
-        in two lines at most."""
+        wrapped at ``PLAY_W`` where its layout says (``last_play_at``)."""
         v = self.view
         L = v.layout
         if self.panel.visible:
