@@ -24,7 +24,8 @@ class DurakLayout(TableLayout):
         box = super().log_box(lines)
         left, right = self.w / 2 + 320 * self.s, self.w - 12 * self.s
         w = min(box.w, right - left)
-        top = self.table_y - self.card_h * 0.72 - 16 * self.s
+        top = min(self.table_y - self.card_h * 0.72 - 16 * self.s,
+                  self.table_zone.cy - self.table_zone.h / 2 - 6 * self.s)
         return Box(right - w / 2, top - box.h / 2, w, box.h)
 
     def banner_y(self) -> float:
