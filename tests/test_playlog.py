@@ -3,6 +3,8 @@ observation before each move and its events, each seat's last play, the cards a 
 carries, a seat out, a round's end, and the same log rebuilt from the journal."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules import GAMES, Event, Move
 from game.session.journal import Journal
 from game.session.playlog import PlayLog, taken
@@ -12,7 +14,7 @@ def name(seat: int) -> str:
     return "You" if seat == 0 else f"Computer {seat}"
 
 
-def play_out(key: str, seed: int, moves: int, **options: object) -> tuple[PlayLog, Journal]:
+def play_out(key: str, seed: int, moves: int, **options: Any) -> tuple[PlayLog, Journal]:
     """The first ``moves`` moves of a deal (the first legal move each time), logged."""
     game = GAMES[key].new(seed=seed, **options)
     journal = Journal.start(game, level="normal", human=0)

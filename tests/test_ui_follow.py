@@ -182,7 +182,8 @@ def test_enter_in_the_results_first_second_does_not_skip_it(app: CardClubWindow)
     assert view.result_visible
     pump(app, 30)                                   # half a second of the table's clock
     key(app, K.ENTER)
-    assert app.current_view is view and view.result_panel.visible
+    assert view.result_panel.visible
+    assert app.current_view is view
     pump(app, 40)                                   # over a second: Enter means Next game
     key(app, K.ENTER)
     assert app.current_view is not view
@@ -211,7 +212,7 @@ def test_the_replay_reads_the_log_too(app: CardClubWindow) -> None:
     from .test_replay import frames, press, recorded
 
     s = recorded("paodekuai", 21)
-    view = app.open("replay", deal_id=s.journal.deal_id)
+    view: Any = app.open("replay", deal_id=s.journal.deal_id)
     frames(app)
     rc = view.replay_controls
     moves = [line for line in view.log.book.lines if line.seat is not None]
