@@ -35,6 +35,7 @@ from game.scenes.table.hooks import Action, TableHooks
 from game.scenes.table.host import Slot
 from game.scenes.table.hud import Hud
 from game.scenes.table.input import TableInput
+from game.scenes.table.log import TableLog
 from game.scenes.table.modal import ModalStack
 from game.scenes.table.modes import PlayMode, ReplayMode
 from game.session import HUMAN, Change, DealSession
@@ -111,6 +112,7 @@ class TableView(TableHooks, arcade.View):
                 options=options, ai_seats=ai_seats, human=HUMAN,
                 pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
         self.session = session
+        session.pacer.watch()                    # a player watches: the gap rule applies
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
         self.layout = self.make_layout(self.window.width, self.window.height)
@@ -127,6 +129,8 @@ class TableView(TableHooks, arcade.View):
         for panel in self.dialogs.panels:
             self.modals.add(panel)
         self.mode = PlayMode(self) if replay is None else ReplayMode(self, replay, back)
+        self.log = TableLog(self)                # what happened, and the seats' last plays
+        self.modals.add(self.log.panel)
         self.replay_controls: ReplayControls | None = self.mode.controls
         self.hud.level_text = self.mode.title_text() or self.level_line()
         self.action_specs = self.make_actions()
@@ -253,6 +257,7 @@ class TableView(TableHooks, arcade.View):
         self.refresh_actions()
         obs, legal = self.obs, self.human_moves()
         self.update_labels(obs)
+        self.log.refresh()
         self.mode.refresh()
         self.hud.set_status(self.message or self.status_line(obs, legal))
 
@@ -280,6 +285,7 @@ class TableView(TableHooks, arcade.View):
         """The session changed (a move by anyone, a surrender, pause or resume): the
         picture follows at once, whatever the input."""
         self.synced = self.session.version
+        self.log.changed(change)
         if change.kind == "move":
             self.selected, self.message = [], ""
             self.cards.moved_this_frame = True
@@ -329,6 +335,7 @@ class TableView(TableHooks, arcade.View):
         if files.write_problem() is not None:   # a save on the writer thread failed
             self.tell_save_problem()
         self.hud.update(dt)
+        self.dialogs.tick(dt)
         if not self.modal_open:
             self.mode.update(dt)
 
@@ -392,5 +399,6 @@ class TableView(TableHooks, arcade.View):
         """Over the resting cards: the game's labels, the status line and the buttons."""
         for lab in self.labels:
             lab.draw()
+        self.log.draw()
         self.mode.draw_status()
 

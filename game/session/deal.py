@@ -210,6 +210,8 @@ class DealSession:
         events = self.game.play(m)
         if self._movers is not None and seat is not None:
             self._movers.append(seat)
+        if seat in self.ai_seats:
+            self.pacer.landed(events)            # the gap rule: a heavy move holds longer
         self._new_decision()
         if self.saving:     # after every move, on the writer thread: no frame waits for it
             saves.add_move(self.journal, m, background=True)

@@ -5,7 +5,16 @@ frame gives it a few milliseconds (``step``) and counts down a think delay drawn
 that decision; when the delay has passed and the bot has finished thinking, the move is
 committed (``best``).  The decision never depends on the frame rate: the bot is started
 once per decision and non-search bots decide in ``start``.  While the table is paused
-nothing advances.  Pure Python (no arcade import).
+nothing advances.
+
+The gap rule (issue 40): a computer's action stays readable before another computer's
+covers it.  The pacer's clock runs only while nothing flies (the table stops advancing
+the session while cards move), so it counts from the moment a move *landed*.  When the
+turn passes from one computer to another, the next move waits at least ``GAP`` seconds
+(times the pace); after an action that changes a lot (a pile taken, a player out, a
+bomb: ``heavy``) the next computer's move waits ``HOLD``.  A table turns the rule on
+(``watch``: a player watches; simulations and tools run without it).  The pace slider
+scales both, as it scales the think delay.  Pure Python (no arcade import).
 """
 from __future__ import annotations
 
@@ -13,9 +22,34 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.rules import Move, Rng
+from game.rules import Event, Move, Rng
 
 SLICE = 0.005   # seconds of thinking per frame
+#: seconds another computer's landed action stays before the next one covers it
+GAP = 1.2
+#: seconds an action that changes a lot stays (its banner is read meanwhile)
+HOLD = 2.4
+#: announcements that change a lot: a pile or bout taken, a player out, a bomb paid,
+#: the last card beating (abštych), a run completed
+HEAVY = frozenset({"take", "bout_taken", "out", "bomb", "bomb_bonus", "abstych",
+                   "run_completed"})
+
+
+def heavy(events: list[Event]) -> bool:
+    """Whether a move's events change a lot (the next computer holds longer)."""
+    return any(e.kind == "announce" and e.text in HEAVY for e in events)
+
+
+def least_wait(last_seat: int | None, seat: int, held: bool, gap: float = GAP,
+               hold: float = HOLD) -> float:
+    """The gap rule: the least wait (before the pace) for ``seat``'s move after the
+    computer ``last_seat`` moved (None: the human moved last, no wait); ``held``: that
+    move changed a lot."""
+    if last_seat is None:
+        return 0.0
+    if held:
+        return max(hold, gap)
+    return gap if last_seat != seat else 0.0
 
 
 class _ChooseOnce:
@@ -45,12 +79,16 @@ def anytime(bot: Any) -> Any:
 
 class Pacer:
     def __init__(self, bots: dict[int, Any], think_range: tuple[float, float], seed: int,
-                 scale: Callable[[], float] = lambda: 1.0, hand_over: float = 0.0) -> None:
+                 scale: Callable[[], float] = lambda: 1.0, hand_over: float = 0.0,
+                 gap: float = 0.0, hold: float = 0.0) -> None:
         self.bots = {seat: anytime(b) for seat, b in bots.items()}
         self.think_range = think_range
         #: added to the delay when the turn passes from another computer (read time)
         self.hand_over = hand_over
+        #: the gap rule's waits (0: none, as in a simulation; ``watch`` sets them)
+        self.gap, self.hold = gap, hold
         self.last_seat: int | None = None  # the computer that moved last
+        self.held = False                 # its move changed a lot (``landed``)
         self.rng = Rng(seed)
         self.scale = scale
         self.seat: int | None = None      # the seat whose decision is under way
@@ -67,6 +105,8 @@ class Pacer:
         self.delay = a + (b - a) * self.rng.random()
         if self.last_seat is not None and self.last_seat != seat:
             self.delay += self.hand_over
+        self.delay = max(self.delay, least_wait(self.last_seat, seat, self.held,
+                                                   self.gap, self.hold))
         self.timer = 0.0
         self.starts += 1
         self.bots[seat].start(obs, legal)
@@ -77,7 +117,15 @@ class Pacer:
         """New bots, and no decision under way (after an undo)."""
         self.bots = {seat: anytime(b) for seat, b in bots.items()}
         self.seat, self.turn_key, self.done = None, None, False
-        self.last_seat = None
+        self.last_seat, self.held = None, False
+
+    def watch(self, gap: float = GAP, hold: float = HOLD) -> None:
+        """A player watches the computers (a table): the gap rule applies."""
+        self.gap, self.hold = gap, hold
+
+    def landed(self, events: list[Event]) -> None:
+        """A computer's move was played: whether the next computer holds longer."""
+        self.held = heavy(events)
 
     @property
     def thinking(self) -> int | None:
@@ -90,6 +138,7 @@ class Pacer:
         if seat is None or seat not in self.bots:
             self.seat = None
             self.last_seat = None        # the human moves between: no hand-over wait
+            self.held = False
             return None
         if self.seat != seat or self.turn_key != key:
             obs, legal = observe()

@@ -21,6 +21,10 @@ class Box:
         return abs(x - self.cx) <= self.w / 2 and abs(y - self.cy) <= self.h / 2
 
 
+#: the lines of the log a table shows at a glance
+LOG_LINES = 4
+
+
 class TableLayout:
     """What every table shares: scale, card size, top bar, status line, hand, buttons."""
 
@@ -58,6 +62,19 @@ class TableLayout:
     def banner_height(self) -> float:
         """How tall the banner's words may be before they shrink."""
         return self.h
+
+    def log_box(self, lines: int = LOG_LINES) -> Box:
+        """Where the log of what happened shows (``lines`` lines of text): the top right
+        corner under the bar (a table's layout moves it off its cards)."""
+        w, h = 300 * self.s, lines * max(14.0, 17 * self.s) + 12 * self.s
+        return Box(self.w - 12 * self.s - w / 2, self.h - self.bar_h - 10 * self.s - h / 2,
+                   w, h)
+
+    def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
+        """Where a computer seat's last play is said, (x, y, grow): centred on x, its top
+        edge at y growing down (grow -1), its bottom edge growing up (1), or its left
+        edge at x and its middle at y (0); None: the seat's cards on the table show it."""
+        return None
 
     def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:
         """A top-bar button, wide enough for a label ``text_w`` pixels wide."""

@@ -172,6 +172,15 @@ class AutobusLayout(TableLayout):
         """Your title ("You"), left-aligned over your reserve."""
         return self.reserve_x - self.card_w / 2, self.human_top + self.gap + self.name_h / 2
 
+    def log_box(self, lines: int = 4) -> Box:
+        """The log of what happened: under the stock and the completed runs, right,
+        above the banner (it shows over the runs' right half)."""
+        box = super().log_box(lines)
+        w = min(box.w, self.w - self.m - self.piles_left)
+        top = self.pile_label_y - self.lab / 2 - self.gap
+        h = max(min(box.h, top - self.banner_y() - 34 * self.s), 2.2 * self.lab)
+        return Box(self.w - self.m - w / 2, top - h / 2, w, h)
+
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
         return self.zone_boxes[seat]

@@ -100,6 +100,25 @@ class DudakLayout(TableLayout):
         box = self.seat_box(seat)
         return self.side_x[seat], box.cy - box.h / 2 - 34 * s
 
+    def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
+        """Right of the left seat's name plate (its cards fan towards the pile above
+        it), under the other computers' name plates."""
+        if seat not in (1, 2, 3):
+            return None
+        x, y = self.plate(seat)
+        if seat == 1:
+            return self.side_x[1] + 130 * self.s, y, 0
+        return x + (20 * self.s if seat == 2 else 0.0), y - 28 * self.s, -1
+
+    def log_box(self, lines: int = 4) -> Box:
+        """Top left, right of the cards out of the game and under their count, short of
+        the seat opposite."""
+        box = super().log_box(lines)
+        left = self.out_xy[0] + self.card_w / 2 + 14 * self.s
+        right = self.w / 2 - 165 * self.s - self.card_w / 2 - 14 * self.s
+        top = self.top_y - 14 * self.s
+        return Box((left + right) / 2, top - box.h / 2, right - left, box.h)
+
     def seat_centre(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to (the deal starts at the dealer)."""
         if seat == 0:

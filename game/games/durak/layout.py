@@ -18,6 +18,16 @@ class DurakLayout(TableLayout):
         self.table_zone = Box((left + right) / 2, self.table_y, right - left,
                               self.card_h * 1.75)
 
+    def log_box(self, lines: int = 4) -> Box:
+        """Under the discard pile, right of the status line (the opponent's hand and its
+        count take the top as they grow)."""
+        box = super().log_box(lines)
+        left, right = self.w / 2 + 320 * self.s, self.w - 12 * self.s
+        w = min(box.w, right - left)
+        top = min(self.table_y - self.card_h * 0.72 - 16 * self.s,
+                  self.table_zone.cy - self.table_zone.h / 2 - 6 * self.s)
+        return Box(right - w / 2, top - box.h / 2, w, box.h)
+
     def banner_y(self) -> float:
         """Announcements: in the gap between the opponent's hand and the bout, so they
         never cover the opponent's cards."""

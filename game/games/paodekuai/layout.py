@@ -43,3 +43,10 @@ class PaoDeKuaiLayout(TableLayout):
         k = min(i, 20) * 0.25 * self.s
         x, y = self.discard_xy
         return x + k, y + k, 90.0
+
+    def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
+        """Under the seat's name (until the round is won; a pass says "pass" there)."""
+        if seat not in self.side_x:
+            return None
+        x, y = self.seat_label(seat)
+        return x, y - 16 * self.s, -1

@@ -261,8 +261,8 @@ class PaoDeKuaiTable(TableView):
             lab.place(x, y, max(12.0, 15 * L.s))
             half = lab.text.content_width / 2 + 8
             lab.place(min(max(x, half), L.w - half), y)
-        for s, lab in self.pass_labels.items():
-            lab.set(_("Pass") if s in self.passed_now else "")
+        for s, lab in self.pass_labels.items():      # a computer's pass: its last play
+            lab.set(_("Pass") if s in self.passed_now and s == HUMAN else "")
             if s == HUMAN:
                 lab.place(L.w / 2, L.status_y + 40 * L.s)
             else:

@@ -34,6 +34,7 @@ class Choreography:
         events = [Event("move", e.card, "deck", e.dst, face_up=e.face_up)
                   for e in deal if e.kind == "move"]
         v.app.sounds.play("shuffle")
+        v.log.tell_pace()                       # once a run: where the pace is set
         v.cards.relayout(MOVE_TIME, events)
 
     def animate(self, seat: int | None, events: list[Event]) -> None:

@@ -6,12 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _, grouped, ngettext
+from game.scenes.table.help import ENTER
 from game.session import HUMAN
 from game.ui.panels import Confirm, Panel
 from game.ui.widgets import DANGER, PRIMARY, Button
 
 if TYPE_CHECKING:
     from game.scenes.table.host import Host
+
+#: seconds after the result opens in which Enter does not press its first button
+RESULT_GRACE = 1.0
 
 
 class Dialogs:
@@ -32,6 +36,20 @@ class Dialogs:
             Button(_("Copy the deal number"), self.copy_number, name="copy"),
             Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
         self.confirm = Confirm()
+        self.result_age = 0.0              # seconds the result has been open (table clock)
+
+    def tick(self, dt: float) -> None:
+        if self.result_visible:
+            self.result_age += dt
+
+    def holds(self, key: int) -> bool:
+        """Enter in the result's first second does nothing: a player who was pressing
+        Enter to play reads the result instead of skipping it (a button of the result
+        the player moved the focus to is pressed: that was chosen)."""
+        focus = self.view.keyboard.focus
+        chosen = focus is not None and focus.key in self.result_panel.buttons.buttons
+        return (self.result_visible and key in ENTER and self.result_age < RESULT_GRACE
+                and self.result_panel.visible and not chosen)
 
     @property
     def panels(self) -> tuple[Panel, ...]:
@@ -81,7 +99,7 @@ class Dialogs:
     def show_result(self) -> None:
         v = self.view
         s = v.session
-        self.result_visible = True
+        self.result_visible, self.result_age = True, 0.0
         v.selected = []
         s.record()
         v.tell_save_problem()

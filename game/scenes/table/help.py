@@ -97,14 +97,15 @@ class Help:
     def hinted_target(self) -> str | None:
         return self.view.target_of(self.hinted) if self.hinted is not None else None
 
-    def key(self, key: int, modifiers: int, focused: bool) -> bool:
-        """Ctrl+Z undoes, H asks a hint, Enter plays the hint on show (when the keyboard
-        focus is on nothing); True when the key was used."""
+    def key(self, key: int, modifiers: int) -> bool:
+        """Ctrl+Z undoes, H asks a hint, Enter plays the hint on show (wherever the
+        keyboard focus is: the hint is what the player asked for); True when the key was
+        used."""
         if key == arcade.key.Z and modifiers & arcade.key.MOD_CTRL:
             self.undo()
         elif key == arcade.key.H:
             self.ask_hint()
-        elif key in ENTER and self.hinted is not None and not focused:
+        elif key in ENTER and self.hinted is not None:
             self.view.play(self.hinted)
         else:
             return False

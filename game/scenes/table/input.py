@@ -51,7 +51,7 @@ class TableInput:
         if picker is not None:
             picker.press(x, y)                     # an open picker takes every press
             return
-        if v.actions.press(x, y):
+        if v.actions.press(x, y) or v.log.press(x, y):
             return
         tok = v.cards.token_at(x, y, v.own_places())
         if tok is not None and tok.up:
@@ -61,7 +61,10 @@ class TableInput:
             if v.multi_select:
                 self.sweep_adds = tok not in v.selected
             return
-        self.pointer.press(x, y, v.target_at(x, y))
+        target = v.target_at(x, y)
+        if target is None and tok is None:
+            v.keyboard.focus = None                # a click on the felt clears the focus
+        self.pointer.press(x, y, target)
 
     def drag(self, x: float, y: float) -> None:
         v = self.view
@@ -136,12 +139,19 @@ class TableInput:
         v.cards.static.dirty = True                # the keyboard focus may move
         if key == arcade.key.ESCAPE and v.cancel_choice():
             return
+        if (v.log.panel.visible or not v.modal_open) and v.log.key(key):
+            return                                 # L: the whole log
         if not v.modal_open:
             focused = v.keyboard.focus is not None
+            if key == arcade.key.ESCAPE and focused:
+                v.keyboard.focus = None            # Esc clears the focus, then pauses
+                return
             if (not focused or key != arcade.key.SPACE) and v.mode.key(key, modifiers):
                 return
-            if v.help.key(key, modifiers, focused):
+            if v.help.key(key, modifiers):         # Enter plays a hint, whatever the focus
                 return
+        if v.dialogs.holds(key):                   # the result is read before Enter skips it
+            return
         if v.keyboard.press(key, modifiers):    # Tab, arrows, Enter, Space, 1-9
             return
         if key == arcade.key.ESCAPE:

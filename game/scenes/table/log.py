@@ -1,0 +1,175 @@
+"""What happened at the table (issue 40): the last few actions in words at a glance, the
+whole log in a panel (a tap on it, or L), and each computer seat's last play said in
+front of it (where its cards do not already show it: ``TableLayout.last_play_at``).
+
+The words come from ``game.session.playlog.PlayLog`` (the human's observation before
+each move and the move's events: never a hidden card).  The text is laid out once per
+change (``refresh``, with the table's other words) and drawn with them into the static
+layer: a frame that changes nothing costs nothing more.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from game.i18n import _
+from game.session import Change
+from game.session.playlog import PlayLog
+from game.ui.layout import Box, TableLayout
+from game.ui.panels import Panel
+from game.ui.widgets import PRIMARY, Button, Label
+
+if TYPE_CHECKING:
+    from game.scenes.table.host import Host
+
+LOG_KEY = arcade.key.L
+#: the most lines the log shows at a glance (as many as fit its box)
+SHOWN = 5
+#: lines on one page of the whole log
+PAGE = 14
+INK = (235, 240, 225)
+PLAY_INK = (255, 236, 170)
+#: the width a seat's last play wraps at (before the layout's scale)
+PLAY_W = 230
+#: the games whose first deal has told where the pace is set (once a run)
+PACE_TOLD: set[str] = set()
+
+
+class TableLog:
+    def __init__(self, view: Host) -> None:
+        self.view = view
+        s = view.session
+        self.book = PlayLog(view.key, s.human, lambda seat: view.info.seat_name(seat, s.human),
+                            view.style)
+        if s.moves_played:
+            self.book.rebuild(s.journal, s.moves_played)
+        self.before = s.observation()           # the position the next move is made in
+        self.text = Label("", 12, INK, anchor_x="left", anchor_y="top", multiline=True,
+                          width=280)
+        self.plays: dict[int, Label] = {}       # seat -> its last play
+        self.box = Box(0, 0, 0, 0)
+        self.page = 0                           # pages back from the newest
+        #: the log's version and the layout the words were laid out for
+        self.laid: tuple[int, TableLayout] | None = None
+        self.panel = Panel(_("What happened"), [], [
+            Button(_("Earlier"), lambda: self.turn(1), name="earlier"),
+            Button(_("Later"), lambda: self.turn(-1), name="later"),
+            Button(_("Close"), self.close, PRIMARY, name="close")], columns=3)
+        self.panel.text = Label("", 15, (60, 50, 40), multiline=True, width=460,
+                                anchor_y="top", align="left")
+
+    def tell_pace(self) -> None:
+        """The first deal of a game says once where the computers' pace is set."""
+        key = self.view.key
+        if key not in PACE_TOLD:
+            PACE_TOLD.add(key)
+            self.book.note(_("Too fast or too slow? Set the opponents' pace in Settings."))
+
+    # ----- the session -------------------------------------------------------------------
+    def changed(self, change: Change) -> None:
+        s = self.view.session
+        if change.kind == "move" and change.move is not None:
+            self.book.record(change.seat, change.move, self.before, change.events)
+        elif change.kind in ("undo", "jump"):
+            self.book.rebuild(s.journal, s.moves_played)
+        self.before = s.observation()
+
+    # ----- the picture -------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Lay the words out (after a change: the static layer is drawn anew): the
+        newest lines that fit the log's box, each wrapped whole; each seat's last play
+        wrapped at ``PLAY_W`` where its layout says (``last_play_at``)."""
+        v = self.view
+        L = v.layout
+        if self.panel.visible:
+            self.show_page()
+        if self.laid is not None and self.laid[0] == self.book.version \
+                and self.laid[1] is L:           # nothing new: the words stand as laid
+            return
+        self.laid = (self.book.version, L)
+        self.box = b = L.log_box()
+        t = self.text.text
+        t.width = max(1, int(b.w - 16 * L.s))
+        self.text.place(round(b.cx - b.w / 2 + 8 * L.s), round(b.cy + b.h / 2 - 5 * L.s),
+                        max(11.0, 12 * L.s))
+        for n in range(SHOWN, 0, -1):
+            self.text.set("\n".join(self.book.tail(n)))
+            if t.content_height <= b.h - 8 * L.s:
+                break
+        for seat in range(v.session.players):
+            at = L.last_play_at(seat) if seat != v.session.human else None
+            lab = self.plays.setdefault(seat, Label("", 13, PLAY_INK, bold=True,
+                                                    multiline=True, width=200,
+                                                    align="center"))
+            words = self.book.last.get(seat, "") if at is not None else ""
+            lab.set(words)
+            if at is None or not words:
+                continue
+            lab.text.width = int(PLAY_W * L.s)
+            lab.place(0, 0, max(10.0, 13 * L.s))
+            x, edge, grow = at
+            half_w, half_h = PLAY_W * L.s / 2 + 6, lab.text.content_height / 2
+            if grow == 0:                      # x is its left edge, y its middle
+                x += lab.text.content_width / 2
+            lab.place(round(min(max(x, half_w), L.w - half_w)), round(edge + grow * half_h))
+
+    def draw(self) -> None:
+        """Into the static layer, with the table's words."""
+        b = self.box
+        if self.book.lines:
+            arcade.draw_rect_filled(arcade.XYWH(b.cx, b.cy, b.w, b.h), (0, 0, 0, 90))
+            self.text.draw()
+        for lab in self.plays.values():
+            t = lab.text
+            if t.text:
+                w = min(t.content_width, t.width or t.content_width) + 14
+                arcade.draw_rect_filled(arcade.XYWH(t.x, t.y, w, t.content_height + 6),
+                                        (0, 0, 0, 110))
+                lab.draw()
+
+    # ----- the whole log -----------------------------------------------------------------
+    def press(self, x: float, y: float) -> bool:
+        """A tap on the log opens it whole."""
+        b = self.box
+        if self.book.lines and abs(x - b.cx) <= b.w / 2 and abs(y - b.cy) <= b.h / 2:
+            self.open()
+            return True
+        return False
+
+    def key(self, key: int) -> bool:
+        """L opens and closes the whole log; Esc closes it."""
+        if key == LOG_KEY:
+            if self.panel.visible:
+                self.close()
+            else:
+                self.open()
+            return True
+        if key == arcade.key.ESCAPE and self.panel.visible:
+            self.close()
+            return True
+        return False
+
+    def open(self) -> None:
+        self.page = 0
+        self.panel.visible = True
+        self.show_page()
+
+    def close(self) -> None:
+        self.panel.visible = False
+        self.view.cards.static.dirty = True
+
+    def turn(self, pages: int) -> None:
+        self.page = max(0, self.page + pages)
+        self.show_page()
+
+    def show_page(self) -> None:
+        lines = [line.text for line in self.book.lines]
+        pages = max(1, -(-len(lines) // PAGE))
+        self.page = min(self.page, pages - 1)
+        end = len(lines) - self.page * PAGE
+        shown = lines[max(0, end - PAGE):end] or [_("Nothing has been played yet.")]
+        by_name = self.panel.buttons.by_name
+        by_name("earlier").enabled = end - PAGE > 0
+        by_name("later").enabled = self.page > 0
+        self.panel.set(_("What happened"), shown)
