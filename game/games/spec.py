@@ -84,9 +84,9 @@ class GameSpec:
     review_value: str | None = None
     #: (notation, notation) -> whether two different notations are one move; None: never
     same_move: str | None = None
-    #: the review's exact verdict where every card is known: (observation, legal moves,
-    #: played, node cap) -> (a best move, the played move's value, the best value), or
-    #: None to estimate instead; None: the game has none
+    #: the review's exact values where every card is known: (observation, legal moves,
+    #: node cap) -> each move with its value (a best move first), or None to estimate
+    #: instead; None: the game has none
     review_exact: str | None = None
 
     def fair_share(self, players: int) -> float:
