@@ -112,7 +112,6 @@ def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
     return replace(base, **clean)
 
 
-@cache
 def _review_file() -> dict[str, dict[str, Any]]:
     try:
         with resources.path("levels", "review.toml").open("rb") as fh:
