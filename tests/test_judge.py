@@ -215,3 +215,23 @@ def test_no_game_reads_the_seed_of_the_deal() -> None:
     a = Judge(g.observation(seat), g.legal_moves(), s).run()
     b = Judge(other.observation(seat), other.legal_moves(), s).run()
     assert a == b
+
+
+def test_a_level_may_decide_by_the_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``final = "judge"`` makes a level's final choice the judge's best (with the
+    level's ``judge_*`` settings): the same move the judge gives with those settings."""
+    from game.ai import levels, make_bot
+
+    table = levels("durak")
+    small = {k: v for k, v in QUICK["durak"].items()}
+    monkeypatch.setitem(table, "hard", dict(table["hard"]) | {"final": "judge"} | {
+        f"judge_{k}": v for k, v in small.items()})
+    j = play_deal("durak", 6, ["normal"])
+    for i in (2, 5, 9):
+        g = j.state_at(i)
+        seat = g.current_player
+        assert seat is not None
+        obs, legal = g.observation(seat), g.legal_moves()
+        move = make_bot("durak", "hard", seed=3).choose(obs, legal)
+        want = Judge(obs, legal, analysis.settings("durak", small)).run()
+        assert want is not None and str(move) == want.best and move in legal

@@ -430,7 +430,7 @@ class Judge:
             ranked = [str(m) for m in moves]
         else:
             bot = make_bot(key, "hard", seed=self.seed,
-                           overrides={"iterations": max(1, s.iterations)})
+                           overrides={"iterations": max(1, s.iterations), "final": ""})
             bot.start(self.obs, moves)
             while not bot.step(0.01):
                 yield
@@ -490,6 +490,39 @@ class Judge:
         cands = tuple(Candidate(values[i][0], values[i][1], 0.0) for i in order)
         # every distinct legal move is valued: the one played is among them
         return Analysis(cands, tuple(c.move for c in cands), 0, certain=True)
+
+
+class JudgeBot:
+    """The hard level deciding by the judge (a level with ``final = "judge"``): its
+    search ranks the candidates, the judge values them on common sampled deals and the
+    best is played, the review's method with the level's own smaller settings
+    (``judge_samples``, ``judge_candidates``, ``judge_iterations``)."""
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        self.game, self.level = game, level
+        over = {name[len("judge_"):]: v for name, v in params.items()
+                if name.startswith("judge_")}
+        self.s = settings(game, over)
+        self._judge: Judge | None = None
+
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        self._judge = Judge(observation, legal, self.s)
+
+    def step(self, seconds: float) -> bool:
+        if self._judge is None:
+            raise RuntimeError("step() before start()")
+        return self._judge.step(seconds)
+
+    def best(self) -> Move:
+        if self._judge is None:
+            raise RuntimeError("best() before start()")
+        return self._judge.best_so_far()
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        while not self.step(3600.0):
+            pass
+        return self.best()
 
 
 def _ranking(bot: Any, moves: list[Move]) -> list[str]:
