@@ -235,3 +235,16 @@ def test_a_level_may_decide_by_the_judge(monkeypatch: pytest.MonkeyPatch) -> Non
         move = make_bot("durak", "hard", seed=3).choose(obs, legal)
         want = Judge(obs, legal, analysis.settings("durak", small)).run()
         assert want is not None and str(move) == want.best and move in legal
+
+
+def test_the_background_review_keeps_the_result_and_the_moves() -> None:
+    from game.review.worker import start_review
+
+    j = play_deal("paodekuai", 3, ["easy", "normal"])
+    want = review_deal(j, 0, overrides=QUICK["paodekuai"])
+    job = start_review(j.to_dict(), 0, mode="thread", overrides=QUICK["paodekuai"])
+    assert job.review.moves == len(j.moves)
+    job.wait(120)
+    assert job.done and job.error is None
+    assert job.review.result == want.result is not None
+    assert job.review.to_dict() == want.to_dict()
