@@ -61,7 +61,7 @@ def _review(argv: list[str]) -> int:
     from pathlib import Path
 
     from game.games import info, spec
-    from game.review.analysis import play_deal, review_deal
+    from game.review.analysis import play_deal, reasons, review_deal
     from game.review.model import POINTS
     from game.store import saves
 
@@ -139,7 +139,8 @@ def _review(argv: list[str]) -> int:
     except ValueError as exc:
         p.error(str(exc))
     if a.json:
-        print(json.dumps(review_json(review, journal.seed), indent=1))
+        print(json.dumps(review_json(review, journal.seed, reasons(journal, review)),
+                         indent=1))
         return 0
     acc = review.accuracy
 
@@ -168,7 +169,8 @@ def _review(argv: list[str]) -> int:
     return 0
 
 
-def review_json(review: Any, deal: int) -> dict[str, Any]:
+def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
+                ) -> dict[str, Any]:
     """``cardclub review --json``: one object per decision (docs/review.md) and the
     summary with the result."""
     from game.review.model import GRADES
@@ -184,7 +186,7 @@ def review_json(review: Any, deal: int) -> dict[str, Any]:
             "best_value": None if v.forced else v.value_best,
             "loss": None if v.forced else v.loss, "se": None if v.forced else v.se,
             "candidates": [] if v.forced else [c.to_dict() for c in v.candidates],
-            "legal": v.legal, "samples": v.samples})
+            "legal": v.legal, "samples": v.samples, "why": (why or {}).get(v.index, [])})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)
     out: dict[str, Any] = review.to_dict()

@@ -248,3 +248,30 @@ def test_the_background_review_keeps_the_result_and_the_moves() -> None:
     assert job.done and job.error is None
     assert job.review.result == want.result is not None
     assert job.review.to_dict() == want.to_dict()
+
+
+def test_why_in_plain_words_names_the_patterns_of_each_game() -> None:
+    """Each game's patterns (its spec's ``review_why``) in the player's language."""
+    from game import i18n
+    from game.review.analysis import why
+
+    durak = {"seat": 0, "trump_suit": "S", "talon_size": 6, "hand": ["6S", "9H", "KD"]}
+    assert why("durak", durak, "attack 6S", "attack 9H") == [
+        "This spent your last trump while the talon still had 6 cards."]
+    assert why("durak", durak, "take", "defend 9H") == [
+        "This took the cards though you could beat them."]
+    assert why("durak", durak, "attack 9H", "attack 9H") == []
+    pdk = {"seat": 0, "hand": ["3S", "4H", "5D", "6C", "7S", "KD", "KH"]}
+    assert why("paodekuai", pdk, "play 5D", "play KD KH") == [
+        "This broke your straight of 5 cards."]
+    dudak = {"seat": 0, "trumps": ["L", None, None, None], "hand": ["8L", "UH"]}
+    assert why("dudak", dudak, "beat 8L", "beat UH") == [
+        "This spent a trump that could have been kept for later."]
+    assert why("autobus", {"seat": 0}, "end", "play 5S hand run1") == [
+        "This ended the turn while a card could still be played."]
+    try:
+        i18n.set_language("cs")
+        assert why("durak", durak, "attack 6S", "attack 9H") == [
+            "Tímto jsi utratil svůj poslední trumf, a přitom v talonu zbývalo ještě 6 karet."]
+    finally:
+        i18n.set_language("en")

@@ -585,6 +585,33 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
                    se=mine.se, candidates=a.candidates, samples=a.samples)
 
 
+def why(key: str, obs: dict[str, Any], played: str, best: str) -> list[str]:
+    """Why ``played`` was worse than ``best`` at ``obs``, in plain words in the player's
+    language (the game's patterns: its spec's ``review_why``); none where none fits."""
+    ref = spec(key).review_why
+    if ref is None or same_move(key, played, best):
+        return []
+    return [str(x) for x in load(ref)(obs, played, best)]
+
+
+def reasons(journal: Journal | dict[str, Any], review: Review,
+            grades: tuple[str, ...] = (INACCURACY, MISTAKE, BLUNDER)) -> dict[int, list[str]]:
+    """:func:`why` for each verdict of ``review`` graded one of ``grades`` (by journal
+    index; the positions rebuilt from the journal)."""
+    j = _journal(journal)
+    want = {v.index: v for v in review.verdicts if v.grade in grades and not v.forced}
+    out: dict[int, list[str]] = {}
+    if not want:
+        return out
+    for index, g in j.walk():
+        v = want.get(index)
+        if v is not None:
+            out[index] = why(j.game, g.observation(review.seat), v.played, v.best)
+        if index >= max(want):
+            break
+    return out
+
+
 def _journal(journal: Journal | dict[str, Any]) -> Journal:
     return journal if isinstance(journal, Journal) else journal_from_dict(journal)
 

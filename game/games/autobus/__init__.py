@@ -28,4 +28,5 @@ SPEC = GameSpec(
     reward="game.games.autobus.rollout:reward",
     review_settings={"threshold": 0.05, "samples": 96, "iterations": 16},
     review_value="game.games.autobus.review:value",
+    review_why="game.games.autobus.why:why",
 )

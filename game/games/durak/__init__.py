@@ -28,4 +28,5 @@ SPEC = GameSpec(
     reward="game.games.durak.rollout:reward",
     review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
     review_exact="game.games.durak.review:exact",
+    review_why="game.games.durak.why:why",
 )

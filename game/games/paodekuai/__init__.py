@@ -27,4 +27,5 @@ SPEC = GameSpec(
     review_settings={"threshold": 2.4, "samples": 256, "iterations": 400, "scale": 24.0},
     review_value="game.games.paodekuai.review:value",
     same_move="game.games.paodekuai.review:same_move",
+    review_why="game.games.paodekuai.why:why",
 )
