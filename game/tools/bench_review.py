@@ -137,23 +137,24 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
 
 
 def fit_edge(rows: list[dict[str, Any]], points: bool) -> float:
-    """The ``edge`` that makes the hard level's estimates meet its outcomes: points, the
-    mean gap; a chance, the logit shift of the least log loss (a search on a grid)."""
+    """The ``edge`` that makes the hard level's estimates meet its outcomes on the
+    whole (calibration in the large): points, the mean gap; a chance, the logit shift
+    whose mean shown chance is the hard seats' mean outcome (bisection, within -3..4:
+    a level that never lost in the sample gives the bound)."""
     hard = [r for r in rows if r["level"] == "hard" and not r["certain"]]
     if not hard:
         return 0.0
     if points:
         return statistics.fmean(r["result"] - r["played"] for r in hard)
-
-    def loss(c: float) -> float:
-        total = 0.0
-        for r in hard:
-            p = _shift(r["played"], c)
-            y = r["result"]
-            total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        return total
-    grid = [x / 20 for x in range(-40, 61)]
-    return min(grid, key=loss)
+    want = statistics.fmean(r["result"] for r in hard)
+    lo, hi = -3.0, 4.0
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if statistics.fmean(_shift(r["played"], mid) for r in hard) < want:
+            lo = mid
+        else:
+            hi = mid
+    return round((lo + hi) / 2, 2)
 
 
 def _shift(raw: float, c: float) -> float:
