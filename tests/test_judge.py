@@ -152,7 +152,8 @@ def test_grades_follow_the_thresholds_and_the_noise() -> None:
     assert grade(0.0, 0.0, s) == BEST
     assert grade(0.06, 0.04, s) == BEST           # within two standard errors: as good
     assert grade(0.03, 0.01, s) == GOOD
-    assert grade(0.06, 0.01, s) == INACCURACY
+    assert grade(0.07, 0.01, s) == INACCURACY
+    assert grade(0.055, 0.01, s) == GOOD          # less one standard error: under 0.05
     assert grade(0.12, 0.01, s) == MISTAKE
     assert grade(0.3, 0.01, s) == BLUNDER
     assert grade(0.3, 0.2, s) == BEST

@@ -547,15 +547,19 @@ def _ranking(bot: Any, moves: list[Move]) -> list[str]:
 
 def grade(loss: float, se: float, s: Settings, certain: bool = False) -> str:
     """The grade of a move that gave away ``loss`` against the best (its standard error
-    ``se``): within noise ``best``, then by the game's thresholds."""
+    ``se``): within ``z`` standard errors ``best``, else by the game's thresholds on the
+    loss less one standard error (exact values: on the loss)."""
     noise = 1e-9 if certain else max(s.z * se, 1e-9)
     if loss <= noise:
         return BEST
-    if loss >= s.blunder - 1e-9:
+    # the size by the loss less one standard error: a loss estimated large is partly
+    # luck (the largest of several noisy gaps), and a grade should hold on a re-count
+    sure = loss if certain else loss - se
+    if sure >= s.blunder - 1e-9:
         return BLUNDER
-    if loss >= s.threshold - 1e-9:
+    if sure >= s.threshold - 1e-9:
         return MISTAKE
-    if loss >= s.inaccuracy - 1e-9:
+    if sure >= s.inaccuracy - 1e-9:
         return INACCURACY
     return GOOD
 
