@@ -255,7 +255,7 @@ def shown(raw: float, unit: str, s: Settings) -> float:
     return 1.0 / (1.0 + math.exp(-(math.log(q / (1.0 - q)) + s.edge)))
 
 
-def _slope(raw: float, unit: str, s: Settings) -> float:
+def slope(raw: float, unit: str, s: Settings) -> float:
     """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
     if unit != CHANCE or not s.edge:
         return 1.0
@@ -286,7 +286,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
         _sample_once(obs, [Move.parse(m) for m in moves], seed, k, plays, s, vals)
     unit = unit_of(str(obs["game"]))
     raw = [sum(v) / len(v) for v in vals]
-    errors = [_paired_se(vals[i], vals[0]) * _slope(raw[i], unit, s)
+    errors = [_paired_se(vals[i], vals[0]) * slope(raw[i], unit, s)
               for i in range(len(moves))]
     return Estimate([shown(r, unit, s) for r in raw], errors)
 
@@ -479,7 +479,7 @@ class Judge:
         def cand(i: int) -> Candidate:
             se = 0.0 if i == top else _paired_se(vals[top], vals[i])
             return Candidate(asked[i], round(shown(raw[i], unit, s), 9),
-                             round(se * _slope(raw[i], unit, s), 9))
+                             round(se * slope(raw[i], unit, s), 9))
         cands = tuple(cand(i) for i in order)
         extra = cand(n_cands) if len(asked) > n_cands else None
         shown_order = [c.move for c in cands] + [m for m in ranked if m not in asked]

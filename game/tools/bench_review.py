@@ -29,17 +29,20 @@ from typing import Any
 
 from game.games import ORDER, info, spec
 from game.review.analysis import (
+    slope,
     estimate,
+    grade,
     journal_levels,
     play_deal,
     position_seed,
     review_deal,
     seed_for,
     settings,
+    shown,
     unit_of,
     value_of,
 )
-from game.review.model import BLUNDER, GRADES, INACCURACY, MISTAKE, POINTS
+from game.review.model import BEST, BLUNDER, GRADES, INACCURACY, MISTAKE, POINTS
 from game.rules import GAMES
 
 
@@ -208,15 +211,40 @@ def reliability(rows: list[dict[str, Any]], points: bool) -> str:
     return "\n".join(lines)
 
 
+def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any]]:
+    """The rows (of a calibration run, edge 0) as the settings ``s`` show and grade them:
+    the values through ``s.edge``, the standard errors carried through, the grade by
+    ``s``'s thresholds; the 10x re-count likewise."""
+    out = []
+    for r in rows:
+        if r["certain"]:
+            out.append(r | {"grade": grade(r["loss"], 0.0, s, True)})
+            continue
+        slope = slope(r["played"], unit, s)
+        played, best = shown(r["played"], unit, s), shown(r["best"], unit, s)
+        loss, se = max(0.0, best - played), r["se"] * slope
+        row = r | {"played": played, "best": best, "loss": loss, "se": se,
+                   "grade": BEST if r["grade"] == BEST else grade(loss, se, s)}
+        if r["big_loss"] is not None:
+            row["big_loss"] = r["big_loss"] * slope
+            row["big_se"] = r["big_se"] * slope
+        out.append(row)
+    return out
+
+
 def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
-    """Per grade: how many, and the share the 10x larger estimate on other seeds confirms
-    (a loss beyond its noise; a loss at the grade's threshold or more)."""
-    lines = ["grade | decisions | per deal | worse (10x) | as bad (10x)"]
-    deals = len({(r["level"], r["deal"]) for r in rows}) or 1
+    """Per grade: how many a deal at each reviewed level, and the share the 10x larger
+    estimate on other seeds confirms (a loss beyond its noise; a loss at the grade's
+    threshold or more)."""
+    levels = sorted({r["level"] for r in rows}, key=lambda x: (x not in LEVELS, x))
+    deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
+    lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
+             "worse (10x) | as bad (10x)"]
     floor = {INACCURACY: s.inaccuracy, MISTAKE: s.threshold, BLUNDER: s.blunder}
     for g in GRADES:
         got = [r for r in rows if r["grade"] == g]
-        line = f"{g} | {len(got)} | {len(got) / deals:.2f}"
+        per = [sum(1 for r in got if r["level"] == lv) / deals[lv] for lv in levels]
+        line = f"{g} | {' | '.join(f'{x:.2f}' for x in per)}"
         checked = [r for r in got if r["big_loss"] is not None]
         if g in floor and checked:
             worse = sum(1 for r in checked if r["big_loss"] > s.z * r["big_se"])
@@ -282,7 +310,7 @@ def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dic
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
-    p.add_argument("what", choices=["speed", "calibrate", "frames"])
+    p.add_argument("what", choices=["speed", "calibrate", "frames", "table"])
     p.add_argument("--games", default=",".join(ORDER))
     p.add_argument("--deals", type=int, default=10, help="deals per level (calibrate)")
     p.add_argument("--levels", default=",".join(LEVELS),
@@ -296,6 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=8.0, help="per loop (frames)")
     p.add_argument("--work", type=float, default=10.0, help="Python ms per frame (frames)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
+    p.add_argument("--rows", default=None,
+                   help="table: the rows of a calibrate --out, shown and graded anew by "
+                        "the settings now (levels/review.toml, --set)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
@@ -321,6 +352,26 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"p95 {r['p95_ms']:.1f} max {r['max_ms']:.1f} (over 16.7 ms "
                   f"{r['over_16_7']:.1%})  frame to frame p95 {r['gap_p95_ms']:.1f} ms "
                   f"max {r['gap_max_ms']:.1f} ms")
+        return 0
+    if a.what == "table":
+        if not a.rows:
+            raise SystemExit("table needs --rows FILE (from calibrate --out)")
+        with open(a.rows, encoding="utf-8") as fh:
+            saved = json.load(fh)
+        extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
+        for key in games:
+            mine = [r for r in saved if r["game"] == key]
+            if not mine:
+                continue
+            s = settings(key, extra)
+            unit = unit_of(key)
+            points = unit == POINTS
+            decks = len({(r["level"], r["deal"]) for r in mine})
+            print(f"\n## {key} ({len(mine)} decisions in {decks} deals; edge fitted "
+                  f"{fit_edge(mine, points):+.2f}, in use {s.edge:+.2f})")
+            shown_rows = regrade(mine, s, unit)
+            print(reliability([r for r in shown_rows if not r["certain"]], points))
+            print(grades_table(shown_rows, s), flush=True)
         return 0
     rows: list[dict[str, Any]] = []
     levels = tuple(a.levels.split(","))
