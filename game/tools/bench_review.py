@@ -29,7 +29,6 @@ from typing import Any
 
 from game.games import ORDER, info, spec
 from game.review.analysis import (
-    slope,
     estimate,
     grade,
     journal_levels,
@@ -39,6 +38,7 @@ from game.review.analysis import (
     seed_for,
     settings,
     shown,
+    slope,
     unit_of,
     value_of,
 )
@@ -220,14 +220,14 @@ def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any
         if r["certain"]:
             out.append(r | {"grade": grade(r["loss"], 0.0, s, True)})
             continue
-        slope = slope(r["played"], unit, s)
+        k = slope(r["played"], unit, s)
         played, best = shown(r["played"], unit, s), shown(r["best"], unit, s)
-        loss, se = max(0.0, best - played), r["se"] * slope
+        loss, se = max(0.0, best - played), r["se"] * k
         row = r | {"played": played, "best": best, "loss": loss, "se": se,
                    "grade": BEST if r["grade"] == BEST else grade(loss, se, s)}
         if r["big_loss"] is not None:
-            row["big_loss"] = r["big_loss"] * slope
-            row["big_se"] = r["big_se"] * slope
+            row["big_loss"] = r["big_loss"] * k
+            row["big_se"] = r["big_se"] * k
         out.append(row)
     return out
 
