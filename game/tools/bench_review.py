@@ -178,6 +178,12 @@ def with_edge(rows: list[dict[str, Any]], edge: float, points: bool) -> list[dic
     return out
 
 
+def _levels_of(rows: list[dict[str, Any]]) -> list[str]:
+    """The reviewed levels of ``rows``, easy to hard (then any other)."""
+    return sorted({r["level"] for r in rows},
+                  key=lambda x: (LEVELS.index(x) if x in LEVELS else len(LEVELS), x))
+
+
 def reliability(rows: list[dict[str, Any]], points: bool) -> str:
     """Bins of the estimated value of the move played against what the deal gave, per
     reviewed level."""
@@ -190,7 +196,7 @@ def reliability(rows: list[dict[str, Any]], points: bool) -> str:
         edges = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
         lines.append("level | estimated chance | decisions | mean estimate | "
                      "observed [Wilson 95%]")
-    for level in sorted({r["level"] for r in rows}, key=lambda x: (x not in LEVELS, x)):
+    for level in _levels_of(rows):
         for lo, hi in zip(edges, edges[1:], strict=False):
             got = [r for r in rows if lo <= r["played"] < hi and r["level"] == level]
             if not got:
@@ -236,7 +242,7 @@ def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
     """Per grade: how many a deal at each reviewed level, and the share the 10x larger
     estimate on other seeds confirms (a loss beyond its noise; a loss at the grade's
     threshold or more)."""
-    levels = sorted({r["level"] for r in rows}, key=lambda x: (x not in LEVELS, x))
+    levels = _levels_of(rows)
     deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
     lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
              "worse (10x) | as bad (10x)"]
