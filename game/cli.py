@@ -11,6 +11,19 @@ from game.about import version
 from game.rules import GAMES
 
 
+def _titles() -> str:
+    """The games' titles in menu order: "A, B, C and D"."""
+    titles = [cls.title for cls in GAMES.values()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else titles[0]
+
+
+def _players_help() -> str:
+    """``--players``'s help: the games where the table size is chosen, with their range."""
+    choices = [f"{cls.title}: {min(cls.players_allowed)} to {max(cls.players_allowed)}"
+               for cls in GAMES.values() if len(cls.players_allowed) > 1]
+    return f"players at the table ({'; '.join(choices)})"
+
+
 def _sim(argv: list[str]) -> int:
     from game.tools.sim import tournament, tournament_jobs
 
@@ -26,7 +39,7 @@ def _sim(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the first deal; the others follow (default: %(default)s)")
     p.add_argument("--players", type=int, default=None,
-                   help="players at the table (Hospodský autobus: 2 to 4)")
+                   help=_players_help())
     p.add_argument("--seats", "--levels", dest="seats", default="random",
                    help="comma-separated AI levels, one per seat (repeated to fill), "
                         "e.g. hard,greedy")
@@ -87,7 +100,7 @@ def _review(argv: list[str]) -> int:
                    help="the level that plays the seat when no moves are given "
                         "(default: %(default)s)")
     p.add_argument("--players", type=int, default=None,
-                   help="players at the table (Hospodský autobus: 2 to 4)")
+                   help=_players_help())
     p.add_argument("--seat", type=int, default=0, help="the seat to review (default: 0)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     a = p.parse_args(argv)
@@ -214,8 +227,7 @@ def _parser() -> argparse.ArgumentParser:
     lines = "\n".join(f"  {name:<8}{text}" for name, text in COMMANDS.items())
     p = argparse.ArgumentParser(
         prog="cardclub",
-        description="Card Club: Hospodský autobus, Dudák, Durak and Pao De Kuai against "
-                    "the computer.",
+        description=f"Card Club: {_titles()} against the computer.",
         epilog=f"commands:\n{lines}\n\n'cardclub COMMAND --help' lists a command's "
                "options.",
         formatter_class=argparse.RawDescriptionHelpFormatter)

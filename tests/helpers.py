@@ -6,9 +6,12 @@ from typing import Any
 
 import pytest
 
+from game.games import SPECS
 from game.rules import GAMES, Game, IllegalMove
 
-RULE_ID = re.compile(r"^(DUR|PDK|DUD|BUS)-\d+: \S")
+#: a refusal's message starts with its rule id: a game's prefix (its spec's ``rule_prefix``:
+#: DUR, PDK, DUD, BUS), a dash and the rule's number
+RULE_ID = re.compile(rf"^({'|'.join(s.rule_prefix for s in SPECS.values())})-\d+: \S")
 
 
 def play_all(g: Game, moves: list[str]) -> list[Any]:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from game.games.autobus.heuristic import AutobusHeuristic
+from game.games.autobus.lookahead import HIDDEN, Lookahead, parse_know, reshuffle
 from game.rules import GAMES, Rng
-from game.tools.bench_autobus import HIDDEN, Lookahead, parse_know, reshuffle
 
 
 def _midgame(players: int = 4, seed: int = 11003, moves: int = 60) -> Any:
@@ -141,7 +141,8 @@ def test_bench_main_runs_lookahead_and_ai_in_a_temporary_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import os
 
-    from game.tools import bench, bench_autobus
+    from game.games.autobus import lookahead as bench_autobus
+    from game.tools import bench
 
     outer = os.environ.get("CARDCLUB_HOME")
     seen: list[str] = []

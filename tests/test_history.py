@@ -442,6 +442,34 @@ def test_history_screen_shows_statistics_and_past_deals_and_goes_back(
 
 
 @pytest.mark.ui
+def test_a_damaged_database_found_by_a_read_that_comes_back_late_is_reported(
+        app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The read runs off the window's thread: when it finds the damage only after the page
+    has opened (a slow disk, a busy machine), the page still says so."""
+    import threading
+
+    from game.scenes.history_view import HistoryView
+    from tests.ui_helpers import until_read
+
+    history.db_path().write_bytes(b"not a database at all" * 50)
+    gate = threading.Event()
+    real = history.overview
+
+    def late(*args, **kw):  # type: ignore[no-untyped-def]
+        assert gate.wait(30), "the test never let the read go"
+        return real(*args, **kw)
+
+    monkeypatch.setattr(history, "overview", late)
+    view = HistoryView(app, game="dudak")
+    app.show_view(view)
+    assert view.loading
+    assert not any("could not be read" in t for t in view.drawn_texts())
+    gate.set()
+    until_read(app, view)
+    assert any("could not be read" in t for t in view.drawn_texts())
+
+
+@pytest.mark.ui
 def test_history_screen_is_registered_and_reports_a_damaged_database(app) -> None:  # type: ignore[no-untyped-def]
     from game.scenes import SCENES, scene_class
     from game.scenes.history_view import HistoryView

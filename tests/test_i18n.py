@@ -222,10 +222,10 @@ def test_illegal_move_keeps_rule_id_and_carries_key_and_params() -> None:
 
 
 def test_every_raise_site_has_a_key_with_words() -> None:
-    """Each IllegalMove(...) in the engines names a key= that words.MESSAGES knows."""
+    """Each IllegalMove(...) in game/rules names a key= that words.MESSAGES knows."""
     sites = 0
-    engines = sorted((ROOT / "game" / "rules").glob("*.py"))
-    for path in engines + sorted((ROOT / "game" / "games").glob("*/rules.py")):
+    for path in sorted([*(ROOT / "game" / "rules").glob("*.py"),
+                        *(ROOT / "game" / "games").glob("*/rules.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove":
                 sites += 1

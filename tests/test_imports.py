@@ -10,8 +10,13 @@ any other, and its imports of its children count.
 from __future__ import annotations
 
 import ast
+import json
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 #: at most this many circles are listed (the count of strongly tied groups is always exact)
@@ -247,3 +252,160 @@ def test_an_init_with_code_counts_its_children(tmp_path: Path) -> None:
         "a.py": "import pkg\n",
     })
     assert circles(import_graph(top, "pkg")) == [["pkg", "pkg.a", "pkg"]]
+
+
+# ----- the lazy references: the imports that importlib makes ---------------------------------
+#: a lazy reference held as text, ``"game.package.module:attribute"``, after the package
+REFERENCE = r"(?:\.\w+)+:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"
+UI_LIBRARIES = ("arcade", "pyglet")
+#: the pure core: never arcade or pyglet (a game's package is, but for its table)
+PURE = ("game.rules", "game.ai", "game.session", "game.review", "game.store", "game.games")
+
+
+def is_pure(module: str) -> bool:
+    return module.startswith(tuple(p + "." for p in PURE) + PURE) and \
+        module.rpartition(".")[2] != "table"
+
+
+def string_imports(top: Path, package: str = "game") -> list[tuple[str, int, str, str]]:
+    """(module holding it, line, module named, attribute or "") for every
+    ``"package.module:attribute"`` string and every ``importlib.import_module("...")`` /
+    ``find_spec("...")`` of a literal name in the package."""
+    found = []
+    reference = re.compile(re.escape(package) + REFERENCE)
+    for module, path in module_files(top, package).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if reference.fullmatch(node.value):
+                    name, _, attr = node.value.partition(":")
+                    found.append((module, node.lineno, name, attr))
+            elif isinstance(node, ast.Call) and node.args:
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                arg = node.args[0]
+                if called in ("import_module", "find_spec") and isinstance(arg, ast.Constant) \
+                        and isinstance(arg.value, str) and arg.value.startswith(package + "."):
+                    found.append((module, node.lineno, arg.value, ""))
+    return sorted(found)
+
+
+def top_level_names(path: Path) -> set[str]:
+    """The names a module defines at its top level (classes, functions, assignments,
+    imports), conditionally too."""
+    names: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.If, ast.Try)):
+            todo += node.body + node.orelse + getattr(node, "finalbody", []) + [
+                s for h in getattr(node, "handlers", []) for s in h.body]
+    return names
+
+
+def dangling(top: Path, package: str = "game") -> list[str]:
+    """The strings of :func:`string_imports` that name no module, or no attribute of it."""
+    mods = module_files(top, package)
+    bad = []
+    for holder, line, name, attr in string_imports(top, package):
+        if name not in mods:
+            bad.append(f"{holder}:{line}: no module {name}")
+        elif attr and attr.split(".")[0] not in top_level_names(mods[name]):
+            bad.append(f"{holder}:{line}: {name} has no {attr.split('.')[0]}")
+    return bad
+
+
+def _run(code: str) -> Any:
+    """What ``code`` prints as JSON, run in a fresh interpreter (nothing imported yet)."""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_every_string_import_names_a_module_and_an_attribute_that_exist() -> None:
+    refs = string_imports(ROOT / "game")
+    assert len(refs) >= 9 + 4 * 4, refs          # the scenes, and each game's references
+    assert not dangling(ROOT / "game")
+
+
+def test_every_reference_of_every_game_spec_resolves() -> None:
+    """Each spec's lazy references (whatever fields name them) load what they name."""
+    failures = _run(
+        "import json\n"
+        "from game.games import SPECS, load\n"
+        "bad = []\n"
+        "for key, spec in SPECS.items():\n"
+        "    for what, ref in spec.references().items():\n"
+        "        try:\n"
+        "            assert load(ref) is not None\n"
+        "        except Exception as exc:\n"
+        "            bad.append(f'{key} {what} {ref}: {exc!r}')\n"
+        "print(json.dumps(bad))\n")
+    assert failures == []
+
+
+def test_the_games_references_but_their_tables_and_the_core_import_no_ui() -> None:
+    """A fresh interpreter that loads every reference of every spec but the tables
+    (engine, bots, sampler, ...) and the core's packages has imported neither arcade nor
+    pyglet."""
+    loaded, ui = _run(
+        "import json, sys\n"
+        "import game.rules, game.ai, game.session, game.review\n"
+        "from game.games import SPECS, load\n"
+        "refs = [ref for spec in SPECS.values() for what, ref in spec.references().items()\n"
+        "        if not what.startswith('table')]\n"
+        "for ref in refs:\n"
+        "    load(ref)\n"
+        f"ui = sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r})\n"
+        "print(json.dumps([len(refs), ui]))\n")
+    assert loaded >= 4 * 4 and ui == []
+
+
+def test_the_core_names_no_module_that_imports_arcade() -> None:
+    """A string in the pure core never names a module that brings arcade or pyglet in,
+    but for the games' tables (a spec's ``table`` references, loaded only by the UI)."""
+    from game.games import SPECS
+
+    tables = {ref.partition(":")[0] for spec in SPECS.values()
+              for what, ref in spec.references().items() if what.startswith("table")}
+    named = sorted({name for holder, _, name, _ in string_imports(ROOT / "game")
+                    if is_pure(holder) and name not in tables})
+    assert named
+    bringing = _run(
+        "import importlib, json, sys\n"
+        f"named = {named!r}\n"
+        "bad = []\n"
+        "for name in named:\n"
+        f"    before = any(m.split('.')[0] in {UI_LIBRARIES!r} for m in sys.modules)\n"
+        "    importlib.import_module(name)\n"
+        f"    if not before and any(m.split('.')[0] in {UI_LIBRARIES!r} for m in sys.modules):\n"
+        "        bad.append(name)\n"
+        "print(json.dumps(bad))\n")
+    assert bringing == []
+
+
+def test_the_string_walk_finds_bad_references(tmp_path: Path) -> None:
+    top = write(tmp_path, {
+        "__init__.py": "",
+        "views.py": "class Menu:\n    pass\nif True:\n    Late = 1\n",
+        "registry.py": 'import importlib\nSCENES = {"a": "pkg.views:Menu", "b": "pkg.views:Late",'
+                       ' "c": "pkg.gone:Menu", "d": "pkg.views:Nothing"}\n'
+                       'importlib.import_module("pkg.missing")\n'
+                       'importlib.util.find_spec("pkg.views")\n',
+    })
+    assert [(line, n, a) for _, line, n, a in string_imports(top, "pkg")] == [
+        (2, "pkg.gone", "Menu"), (2, "pkg.views", "Late"), (2, "pkg.views", "Menu"),
+        (2, "pkg.views", "Nothing"), (3, "pkg.missing", ""), (4, "pkg.views", "")]
+    assert dangling(top, "pkg") == ["pkg.registry:2: no module pkg.gone",
+                                    "pkg.registry:2: pkg.views has no Nothing",
+                                    "pkg.registry:3: no module pkg.missing"]
+    assert is_pure("game.games.durak.search") and not is_pure("game.games.durak.table")
+    assert is_pure("game.rules") and not is_pure("game.scenes.menu")

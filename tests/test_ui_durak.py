@@ -309,10 +309,10 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
     button = menu.levels.by_name("level-durak")
     seen = []
     for _ in range(3):
-        seen.append(menu.durak_level)
+        seen.append(menu.level_of("durak"))
         tap(app, button.cx, button.cy)
     assert sorted(seen) == ["easy", "hard", "normal"]
-    while menu.durak_level != "hard":
+    while menu.level_of("durak") != "hard":
         tap(app, button.cx, button.cy)
     assert "Hard" in button.label.text.text
     from game.store import settings as settings_store

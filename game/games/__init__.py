@@ -3,7 +3,7 @@
 This module is the registry.  ``SPECS`` maps a game key to its
 :class:`~game.games.spec.GameSpec`, in menu order (``ORDER``); every list of games (menu
 tiles, rules, History and Settings tabs, tools) follows it.  A fifth game is one more
-package and one more name on the import line below.
+package, imported and named in ``PACKAGES`` below.
 
 Reading the registry imports no engine, bot or table (the spec's references are lazy),
 so it is safe from any layer, and ``game.rules.GAMES`` is built from it.
@@ -15,8 +15,10 @@ from game.games.spec import GameSpec, load
 
 __all__ = ["INFO", "ORDER", "SPECS", "GameInfo", "GameSpec", "info", "load", "spec"]
 
-SPECS: dict[str, GameSpec] = {s.key: s for s in (autobus.SPEC, dudak.SPEC, durak.SPEC,
-                                                  paodekuai.SPEC)}
+#: the games' packages in menu order (a new game: its name here and on the import line)
+PACKAGES = (autobus, dudak, durak, paodekuai)
+
+SPECS: dict[str, GameSpec] = {package.SPEC.key: package.SPEC for package in PACKAGES}
 
 #: the games in menu order
 ORDER: tuple[str, ...] = tuple(SPECS)

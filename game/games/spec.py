@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from game.i18n import _
+from game.i18n.core import _
 
 if TYPE_CHECKING:
     from game.rules.base import Game
@@ -111,6 +111,31 @@ class GameSpec:
         return refs
     # ----- end of the AI and review block
 
+    # ----- presentation, History, settings, tools and tests: what the words, the store,
+    # the rules and History screens, the tools and the tests ask of a game -----
+    #: ``module:attribute`` of the game's words, a :class:`~game.i18n.words.GameWords`
+    #: (its moves in plain words, the cards a move puts down, its refusals, its chances)
+    words: str = ""
+    #: the letters of the engine's rule ids ("DUR" in "DUR-4"); players never read them
+    rule_prefix: str = ""
+    #: how History shows a deal's score: "number", "signed" (points with their sign) or
+    #: "outcome" (W / L / D); and how many decimals the average score has
+    score_shown: str = "number"
+    average_places: int = 1
+    #: what a surrendered deal scores: minus the seat's count in this observation entry
+    #: (e.g. the reserve cards left); None: 0
+    surrender_count: str | None = None
+    #: the cards fanned on the rules chooser's tile (in the game's deck)
+    rules_fan: tuple[str, ...] = ()
+    #: the field of :class:`~game.store.settings.Settings` remembering how many play this
+    #: game, when the player chooses it (its range is ``players_allowed``)
+    players_setting: str | None = None
+    #: the table the tools picture and time when none is named (one game sets it)
+    tools_default: bool = False
+    #: the game's own measurements for ``cardclub bench``: name ->
+    #: ``module:function(parser, args) -> exit status`` (the function's docstring helps)
+    benches: Mapping[str, str] = field(default_factory=dict)
+
     @property
     def engine(self) -> type[Game]:
         engine: type[Game] = load(self.engine_ref)
@@ -145,4 +170,7 @@ class GameSpec:
         refs = {"engine": self.engine_ref, "table": self.table, "sampler": self.sampler}
         refs.update({f"bot {kind}": ref for kind, ref in self.bots.items()})
         refs.update(self.ai_references())
+        if self.words:
+            refs["words"] = self.words
+        refs.update({f"bench {name}": ref for name, ref in self.benches.items()})
         return refs

@@ -7,19 +7,26 @@ their names, "kulový svršek" / "Ober of bells", since their suits have no symb
 (``{card:acc}``: "kulového svrška", "den Schellen-Ober").  The Czech cards' names, suits
 and ranks come from the glossary (``game/i18n/glossary/<lang>.toml``), one rule for all
 32 cards.  ``refusal_text`` turns a structured :class:`~game.rules.IllegalMove` (message
-key + parameters) into a plain sentence with no rule id and no card notation.
+key + parameters) into a plain sentence with no rule id and no card notation.  A game's
+own words (its moves, its refusals) live in its package as a :class:`GameWords`, named by
+its spec: :data:`MESSAGES` gathers the refusals of every game when first read.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
 from game.i18n.core import _, ngettext, pgettext
 from game.i18n.vocabulary import CardWords, czech_card, czech_rank, czech_suit
 
-__all__ = ["MESSAGES", "CardWords", "card_name", "card_text", "cards_text", "count_cards",
-           "rank_text", "refusal_text", "render_refusal", "shape_name", "suit_name"]
+if TYPE_CHECKING:
+    from game.rules.base import Move
+
+__all__ = ["MESSAGES", "CardWords", "GameWords", "all_cards", "card_name", "card_text",
+           "cards_text", "count_cards", "first_card", "game_words", "is_card", "rank_text",
+           "refusal_text", "render_refusal", "shape_name", "suit_name"]
 
 
 def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
@@ -145,101 +152,101 @@ def _params(params: Mapping[str, Any], style: str) -> dict[str, str]:
 
 Words = dict[str, str]
 Raw = Mapping[str, Any]
+#: a refusal's sentence, from its worded and its raw parameters
+Refusal = Callable[[Words, Raw], str]
+#: names a card (in notation) in the deck of the game being told
+CardNamer = Callable[[str], Any]
 
-#: message key -> the sentence for it, from the worded and the raw parameters
-MESSAGES: dict[str, Callable[[Words, Raw], str]] = {
+#: the refusals every game shares: message key -> the sentence for it
+SHARED: dict[str, Refusal] = {
     "deal_over": lambda w, r: _("The deal is over; no more moves can be made."),
     "card_not_in_hand": lambda w, r: _("You do not hold {card}.").format(**w),
     "cards_not_in_hand": lambda w, r: ngettext(
         "You do not hold {cards}.", "You do not hold all of these cards: {cards}.",
         len(r.get("cards") or ())).format(**w),
     "does_not_beat": lambda w, r: _("Your {card} does not beat {target}.").format(**w),
-    # Hospodský autobus
-    "autobus.end_needs_discard": lambda w, r: _(
-        "End your turn by discarding a card from your hand onto a side pile; you may "
-        "end without discarding only when your hand is empty."),
-    "autobus.not_top": lambda w, r: (
-        _("Only the top card of a pile can be played ({source}: {top} is on top, not "
-          "{card}).").format(**w) if r.get("top") else
-        _("There is nothing to play there ({source} is empty).").format(**w)),
-    "autobus.new_run_needs_ace": lambda w, r: (
-        _("{card} fits no run now: the runs need {ranks}, and only an ace or a joker starts "
-          "a new one.").format(**w) if r.get("ranks") else
-        _("Only an ace or a joker starts a new run, not {card}.").format(**w)),
-    "autobus.no_such_run": lambda w, r: _("There is no open run there."),
-    "autobus.run_needs": lambda w, r: _(
-        "That run needs {rank} next, not {card}.").format(**w),
-    "autobus.discard_not_in_hand": lambda w, r: _(
-        "You do not hold {card}; only cards from your hand are discarded.").format(**w),
-    "autobus.joker_never_bus": lambda w, r: _(
-        "A joker fits any side pile, so it never goes under the bus."),
-    "autobus.fits_aux": lambda w, r: _(
-        "You can put {card} on one of your side piles; only a card that fits none goes "
-        "under the bus.").format(**w),
-    "autobus.only_joker_named": lambda w, r: _(
-        "Only a joker is given a rank on a side pile."),
-    "autobus.name_joker_rank": lambda w, r: _(
-        "Choose which rank the joker stands for on the empty side pile {pile}.")
-    .format(**w),
-    "autobus.joker_takes_rank": lambda w, r: _(
-        "Side pile {pile} already has its rank ({rank}); the joker takes that rank.")
-    .format(**w),
-    "autobus.wrong_aux": lambda w, r: _(
-        "Side pile {pile} takes only the rank {rank}; {card} does not belong there.")
-    .format(**w),
-    # Dudák
-    "dudak.already_declared": lambda w, r: _("You have already declared a trump."),
-    "dudak.suit_taken": lambda w, r: _(
-        "That suit ({suit}) is already another player's trump.").format(**w),
-    "dudak.declare_timing": lambda w, r: _(
-        "A trump is declared only at the start of your turn, before you do anything else."),
-    "dudak.collected_this_turn": lambda w, r: _(
-        "You collected {card} this turn; beat with a card you held before collecting.")
-    .format(**w),
-    "dudak.must_follow": lambda w, r: _("After beating, put a follow-up card on top."),
-    "dudak.follow_after_beat": lambda w, r: _("A follow-up card comes only after beating."),
-    "dudak.table_not_empty": lambda w, r: _(
-        "The table is not empty: beat {top}, or pick up.").format(**w),
-    "dudak.table_empty": lambda w, r: _("The table is empty: lead a card."),
-    "dudak.trump_needs_higher": lambda w, r: _(
-        "The top card, {top}, is of your trump suit ({suit}): only a higher card of that "
-        "suit beats it.").format(**w),
-    "dudak.no_collect_with_trump": lambda w, r: _(
-        "With a trump declared you may only beat or take the whole pile."),
-    "dudak.cannot_take": lambda w, r: _("Taking is not possible now."),
-    # Durak
-    "durak.not_in_deck": lambda w, r: _(
-        "The Durak deck has no {card}: it has 36 cards, six to ace.").format(**w),
-    "durak.beat_or_take": lambda w, r: _(
-        "You must beat {target} or take the cards.").format(**w),
-    "durak.nothing_to_defend": lambda w, r: _("There is no unbeaten attack card to beat."),
-    "durak.take_only_defender": lambda w, r: _(
-        "Only the defender facing an unbeaten attack card can take."),
-    "durak.stop_before_start": lambda w, r: _(
-        "A bout cannot be ended before it has begun."),
-    "durak.attack_limit": lambda w, r: ngettext(
-        "This bout already holds {n} attack card, its limit.",
-        "This bout already holds {n} attack cards, its limit.", int(r.get("n", 0)))
-    .format(**w),
-    "durak.not_matching": lambda w, r: _(
-        "You can only add a card whose rank is already on the table ({ranks}).").format(**w),
-    # Pao De Kuai
-    "paodekuai.no_shape": lambda w, r: _(
-        "These cards make no allowed combination ({cards}): play a single, a pair, a "
-        "triple, a straight of five or more, a run of pairs, or a bomb.").format(**w),
-    "paodekuai.opening_card": lambda w, r: _(
-        "The opening play must include {card}.").format(**w),
-    "paodekuai.does_not_beat": lambda w, r: _(
-        "Your play ({shape}: {cards}) does not beat the one on the table ({table_shape}: "
-        "{table}).").format(**w),
-    "paodekuai.leader_cannot_pass": lambda w, r: _(
-        "You lead this round, so you cannot pass."),
-    "paodekuai.must_play": lambda w, r: _(
-        "You can beat the play on the table ({table_shape}: {table}), so you must play.")
-    .format(**w),
-    "paodekuai.not_in_deck": lambda w, r: _(
-        "The Pao De Kuai deck has no {card}: it has 48 cards.").format(**w),
 }
+
+
+def is_card(text: str) -> bool:
+    """A move's argument names a card (``9S``, the joker ``X``), not a pile or a suit."""
+    return len(text) == 2 or text == "X"
+
+
+def all_cards(move: Move) -> list[str]:
+    """Every card a move names (a Pao De Kuai play puts them all down)."""
+    return [c for c in move.args if is_card(c)]
+
+
+def first_card(move: Move) -> list[str]:
+    """The card a move puts down, when its first argument is one (none for a pass, a
+    take, a trump declared)."""
+    return [move.args[0]] if move.args and is_card(move.args[0]) else []
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """A game's own words, from its package (``game/games/<key>/words.py``, named by its
+    spec's ``words``): how its moves read, which cards they put down, why its engine
+    refuses a move, and how its review speaks of a chance."""
+
+    #: ``say(move, obs, card, own)``: the move in words, from the deciding seat's
+    #: observation before it; ``card`` names a card; ``own``: the reader's own move
+    say: Callable[[Move, Mapping[str, Any], CardNamer, bool], str]
+    #: the cards a move puts down (in notation, for their pictures)
+    cards: Callable[[Move], list[str]] = all_cards
+    #: the engine's own refusals: message key -> the sentence for it
+    refusals: Mapping[str, Refusal] = field(default_factory=dict)
+    #: "{p} chance to win" in the game's words (``p`` a per cent); None: those words
+    chance: Callable[[str], str] | None = None
+    #: the caption of the review's graph of chances; None: the general one
+    chance_caption: Callable[[], str] | None = None
+
+
+def game_words(key: str | None) -> GameWords | None:
+    """The words of game ``key`` (its spec's ``words``, loaded on first use); None for a
+    game we do not know."""
+    from game.games import SPECS, load
+
+    spec = SPECS.get(key or "")
+    if spec is None or not spec.words:
+        return None
+    words: GameWords = load(spec.words)
+    return words
+
+
+class _Messages(Mapping[str, Refusal]):
+    """Message key -> sentence: the shared refusals and every game's own (read from the
+    games' words when first asked, since the games' packages import this module)."""
+
+    def __init__(self, shared: Mapping[str, Refusal]) -> None:
+        self._shared = shared
+        self._table: dict[str, Refusal] | None = None
+
+    def _load(self) -> dict[str, Refusal]:
+        if self._table is None:
+            from game.games import ORDER
+
+            table = dict(self._shared)
+            for key in ORDER:
+                words = game_words(key)
+                if words is not None:
+                    table.update(words.refusals)
+            self._table = table
+        return self._table
+
+    def __getitem__(self, key: str) -> Refusal:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+
+#: message key -> the sentence for it, from the worded and the raw parameters
+MESSAGES: Mapping[str, Refusal] = _Messages(SHARED)
 
 
 def refusal_text(exc: Any, style: str = "french") -> str:

@@ -19,12 +19,22 @@ import arcade
 from arcade.types import RGBOrA255
 
 from game.ai import levels
-from game.games import ORDER
+from game.games import ORDER, SPECS
 from game.i18n import _, ngettext, number, percent, signed
 from game.rules import GAMES
+from game.scenes.history_parts import (
+    BAD,
+    CHART_DEALS,
+    ROW_SHADE,
+    WIN_COLOR,
+    chart,
+    table,
+)
+from game.scenes.history_parts import CHART as CHART  # the page's colours, for tests
+from game.scenes.history_parts import HELP_MARK as HELP_MARK
 from game.store import files, history, saves
 from game.ui.background import Fetch
-from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
+from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
@@ -37,14 +47,6 @@ PAGE = 15
 #: how long opening History waits for its read before it shows "Loading…" (a fraction of
 #: a frame: a quick read then shows at once, with no flash)
 WAIT_AT_OPEN = 0.008
-ROWS_PER_BATCH = 25
-BAD = (160, 40, 30)
-WIN_COLOR = (30, 110, 50)
-ROW_SHADE = (236, 228, 208)
-#: the chart's colours: a deal won, drawn, lost; the mark of a deal played with help
-CHART = {"win": WIN_COLOR, "draw": (150, 140, 120), "loss": BAD}
-HELP_MARK = (225, 170, 40)
-CHART_DEALS = 30
 RETRY = 1.0                       # seconds between reads while the history is busy
 
 
@@ -71,20 +73,28 @@ def result_text(row: history.DealRow) -> str:
     return _("{result} (with help)").format(result=said) if row.assisted else said
 
 
+def _score_shown(game: str) -> str:
+    return SPECS[game].score_shown if game in SPECS else "number"
+
+
 def score_text(game: str, row: history.DealRow) -> str:
-    """The seed's history score: Durak W / L / D; Pao De Kuai signed points; the others
-    the number (Autobus minus the reserve left, Dudák 1 or 0)."""
-    if game == "durak":
+    """The seed's history score as the game's spec shows it (``score_shown``): the
+    outcome W / L / D (Durak), signed points (Pao De Kuai), or the number (Autobus minus
+    the reserve left, Dudák 1 or 0)."""
+    shown = _score_shown(game)
+    if shown == "outcome":
         return {"win": _("W"), "loss": _("L"), "draw": _("D")}.get(row.outcome, "?")
-    if game == "paodekuai":
+    if shown == "signed":
         return signed(row.score)
     return number(row.score)
 
 
 def average_text(game: str, value: float) -> str:
-    if game == "paodekuai":
-        return signed(value, 1)
-    return number(value, 2 if game in ("durak", "dudak") else 1)
+    """The average score, with as many decimals as the game's spec says."""
+    places = SPECS[game].average_places if game in SPECS else 1
+    if _score_shown(game) == "signed":
+        return signed(value, places)
+    return number(value, places)
 
 
 class HistoryView(PageView):
@@ -107,10 +117,16 @@ class HistoryView(PageView):
         self.latest: list[history.DealRow] = []
         self.history_busy = False
         self.fetch: Fetch[history.Overview] | None = None
+        self.notice = ""
         self.load(wait=WAIT_AT_OPEN)
-        self.notice = " ".join(m for m in (history.take_message(), files.write_problem())
-                               if m)
+        self.tell(history.take_message(), files.write_problem())
         self.relayout()
+
+    def tell(self, *messages: str | None) -> None:
+        """Add messages to the page's notice, each once."""
+        for m in messages:
+            if m and m not in self.notice:
+                self.notice = f"{self.notice} {m}".strip()
 
     # ----- data ------------------------------------------------------------------------
     @property
@@ -142,6 +158,9 @@ class HistoryView(PageView):
             seen.profile, seen.stats, seen.total, seen.rows, seen.latest)
         self.history_busy = seen.busy
         self.retry_at = time.monotonic() + RETRY
+        # a damaged database is found by the read, which may come back after the page
+        # opened: its message joins the notice then
+        self.tell(history.take_message())
         return True
 
     def on_update(self, delta_time: float) -> None:
@@ -236,39 +255,6 @@ class HistoryView(PageView):
                       anchor_y="center")
         return y - max(t.content_height, bar_h) - 6 * s
 
-    def _table(self, left: float, y: float, col_w: float, body: float,
-               widths: list[float], header: list[str], rows: list[list[str]],
-               colors: list[RGBOrA255] | None = None,
-               boxes: list[tuple[float, float]] | None = None) -> float:
-        """A table: a bold header row, then rows on alternating shades (``boxes`` gets
-        each row's top and bottom)."""
-        s = self.scale
-        xs = [left + sum(widths[:i]) * col_w for i in range(len(widths))]
-        row_h = body * 2.0
-        pad = 8 * s
-        tallest = 0.0
-        for x, wf, text in zip(xs, widths, header, strict=True):   # long words wrap
-            t = self.add_text(text, x + pad, round(y - pad / 2), body * 0.9, MUTED,
-                              width=wf * col_w - 2 * pad, bold=True)
-            tallest = max(tallest, t.content_height)
-        y -= max(row_h, tallest + pad)
-        self.rects.append((arcade.LRBT(left, left + col_w, y - 1.5 * s, y), (150, 110, 30)))
-        for i, row in enumerate(rows):
-            if i and i % ROWS_PER_BATCH == 0:
-                self.new_batch()
-            if i % 2 == 0:
-                self.rects.append((arcade.LRBT(left, left + col_w, y - row_h, y), ROW_SHADE))
-            color = colors[i] if colors else INK
-            if boxes is not None:
-                boxes.append((y, y - row_h))
-            for x, wf, text in zip(xs, widths, row, strict=True):
-                t = self.add_text(text, x + pad, round(y - row_h / 2), body, color,
-                                  anchor_y="center")
-                fit_font(t, wf * col_w - 2 * pad, body, 9)
-                self.texts[-1] = (t, wf * col_w - 2 * pad)
-            y -= row_h
-        return y
-
     def _stats(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
         s = self.scale
         t = self.add_text(_("{game}: statistics by level").format(game=GAMES[self.game].title),
@@ -296,47 +282,14 @@ class HistoryView(PageView):
         return y
 
     def _chart(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
-        """The last deals at a glance, oldest first: one square each (won, drawn, lost;
-        a gold band on top when played with help), and under them the XP they brought,
-        added up deal by deal, as bars."""
-        rows = list(reversed(self.latest[:CHART_DEALS]))
-        if not rows:
-            return y
-        s = self.scale
-        t = self.add_text(ngettext("The last deal", "The last {n} deals", len(rows)).format(
-            n=len(rows)), left, y, head * 0.85, ACCENT, width=col_w, bold=True)
-        y -= t.content_height + 10 * s
-        step = min(col_w / CHART_DEALS, 34 * s)
-        side = step * 0.8
-        for i, r in enumerate(rows):
-            x = left + i * step
-            outcome = "loss" if r.surrendered else r.outcome
-            self.rects.append((arcade.LBWH(x, y - side, side, side),
-                               CHART.get(outcome, CHART["draw"])))
-            if r.assisted:
-                self.rects.append((arcade.LBWH(x, y - side * 0.28, side, side * 0.28),
-                                   HELP_MARK))
-        y -= side + 8 * s
-        legend = "   ".join([_("green: won"), _("grey: drawn"), _("red: lost"),
-                             _("gold band: with help")])
-        t = self.add_text(legend, left, y, body * 0.85, MUTED, width=col_w)
-        y -= t.content_height + 12 * s
-        t = self.add_text(_("XP from these deals, added up"), left, y, body * 0.85, MUTED,
-                          width=col_w)
-        y -= t.content_height + 6 * s
-        total, sums = 0, []
-        for r in rows:
-            total += r.xp
-            sums.append(total)
-        tallest = 70 * s
-        top = max(sums) or 1
-        for i, v in enumerate(sums):
-            h = max(1.0, tallest * v / top)
-            self.rects.append((arcade.LBWH(left + i * step, y - tallest, side, h),
-                               HELP_MARK if rows[i].assisted else ACCENT))
-        self.add_text(_("{n} XP").format(n=number(total)), left + len(sums) * step + 8 * s,
-                      y - tallest / 2, body * 0.85, MUTED, anchor_y="center")
-        return y - tallest
+        return chart(self, list(reversed(self.latest[:CHART_DEALS])), left, y, col_w, body,
+                     head)
+
+    def _table(self, left: float, y: float, col_w: float, body: float,
+               widths: list[float], header: list[str], rows: list[list[str]],
+               colors: list[RGBOrA255] | None = None,
+               boxes: list[tuple[float, float]] | None = None) -> float:
+        return table(self, left, y, col_w, body, widths, header, rows, colors, boxes)
 
     def _deals(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
         s = self.scale

@@ -200,10 +200,6 @@ class MenuView(arcade.View):
         default = INFO[key].default_level
         return default if default in table else next(iter(table))
 
-    @property
-    def durak_level(self) -> str:
-        return self.level_of("durak")
-
     def place(self) -> None:
         w, h = self.window.width, self.window.height
         s = max(0.6, min(w / 1280, h / 800))

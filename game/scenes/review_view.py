@@ -12,7 +12,8 @@ here" a practice deal from it.
 
 A review comes given (``review``), from the history's cache (a second opening is
 instant) or from a background job (``game.review.worker``) that the view polls once a
-frame, never waiting; a complete review is stored in the cache for next time.
+frame, never waiting; a complete review is stored in the cache for next time
+(:mod:`game.scenes.review_loading`).
 """
 from __future__ import annotations
 
@@ -25,11 +26,13 @@ from arcade.types import RGBOrA255
 
 from game.i18n import _, ngettext, number, percent, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
+from game.i18n.words import game_words
 from game.review.model import CHANCE, Job, Review, Verdict
 from game.rules import GAMES
+from game.scenes.review_loading import ReviewLoading
 from game.session.journal import Journal
 from game.session.replay import journal_of
-from game.store import files, history, saves
+from game.store import files, saves
 from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -50,9 +53,9 @@ def value_text(key: str, unit: str, value: float) -> str:
     """What a position is worth, in the game's plain words."""
     if unit != CHANCE:
         return _("{points} points expected").format(points=signed(value, 1))
-    if key == "dudak":
-        # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
-        return _("{p} chance of not being the Dudák").format(p=percent(value))
+    words = game_words(key)
+    if words is not None and words.chance is not None:     # the game says its own chance
+        return words.chance(percent(value))
     # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
     return _("{p} chance to win").format(p=percent(value))
 
@@ -89,14 +92,16 @@ def summary_text(review: Review) -> str:
 def graph_caption(key: str, unit: str) -> str:
     if unit != CHANCE:
         return _("Your expected points after each decision")
-    if key == "dudak":
-        return _("Your chance of not being the Dudák after each decision")
-    if key == "durak":
-        return _("Your chance to win after each decision (a draw counts as half a win)")
+    words = game_words(key)
+    if words is not None and words.chance_caption is not None:   # the game's own words
+        return words.chance_caption()
     return _("Your chance to win after each decision")
 
 
-class ReviewView(PageView):
+class ReviewView(ReviewLoading, PageView):
+    """The review page: the graph of the player's decisions and the one picked, in words
+    and cards (getting the review itself: :class:`~game.scenes.review_loading.ReviewLoading`)."""
+
     def __init__(self, window: Window, journal: Journal | dict[str, Any] | None = None,
                  deal_id: str | None = None, seat: int | None = None,
                  back: Callable[[], None] | arcade.View | None = None,
@@ -134,18 +139,7 @@ class ReviewView(PageView):
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
         self._obs: dict[int, dict[str, Any]] | None = None
-        if self.review is None and self.key is not None:
-            cached = self.cached(whole=False)
-            if cached is not None and cached.complete:
-                self.review = cached
-                if job is not None:
-                    job.cancel()
-            elif job is not None or self.journal is not None:
-                # a review stopped before is continued: its verdicts are not made again
-                self.job = job if job is not None else self.start_job(cached)
-                if self.job is not None:
-                    self.running = True
-                    self.take_in()
+        self.begin(job)
         if self.review is not None and self.review.verdicts:
             self.selected = self.first_choice()
         self.buttons.add(Button(_("Back"), self.go_back, SECONDARY, name="back"))
@@ -156,109 +150,12 @@ class ReviewView(PageView):
                                 name="practice"))
         self.relayout()
 
-    # ----- the review: cached, or made by a job ----------------------------------------------
-    def cached(self, whole: bool = True) -> Review | None:
-        """The history's review of this deal, if it is of the current format (and whole,
-        unless ``whole`` is False: a review stopped half-way is continued)."""
-        review_of = getattr(history, "review_of", None)
-        if not self.deal_id or not callable(review_of):
-            return None
-        try:
-            data = review_of(self.deal_id)
-            review = (Review.from_dict(data, self.journal.moves if self.journal else None)
-                      if data is not None else None)
-        except ValueError as exc:  # damaged, or of another format: made again
-            log.info("cached review of %s not used: %s", self.deal_id, exc)
-            return None
-        if review is None or (whole and not review.complete) or review.key != self.key \
-                or (self.seat is not None and review.seat != self.seat):
-            return None
-        return review
-
-    def start_job(self, cached: Review | None = None) -> Job | None:
-        try:
-            from game.review.worker import start_review
-
-            assert self.journal is not None
-            return start_review(self.journal.to_dict(), self.seat, cached=cached)
-        except Exception as exc:  # no worker, or it could not start
-            log.warning("the review could not start: %s", exc)
-            self.error = _("The review could not start: {why}").format(why=str(exc) or
-                                                                     type(exc).__name__)
-            return None
-
-    def take_in(self) -> bool:
-        """Poll the job; True when something new came (verdicts, progress or the end)."""
-        job = self.job
-        if job is None or not self.running:
-            return False
-        review: Review | None
-        try:
-            job.poll()
-            review, progress, done, error = job.review, job.progress, job.done, job.error
-        except Exception as exc:  # a broken worker: say so, keep what came
-            log.warning("the review failed: %s", exc)
-            review, progress, done, error = self.review, (0, 0), True, str(exc)
-        changed = False
-        if review is not None:
-            seen = (len(review.verdicts), int(progress[0]))
-            if seen != self._seen or review is not self.review:
-                self._seen = seen
-                self.review = review
-                changed = True
-            self.progress = (int(progress[0]), int(progress[1]))
-        if self.selected is None and self.review is not None and self.review.verdicts:
-            self.selected = 0
-        if done:
-            self.running = False
-            if error:
-                self.error = _("The review stopped: {why}").format(why=error)
-            changed = True
-            if (self.review is not None and self.review.complete and not error
-                    and not self.stopped):
-                self.store()
-                if not self.chosen and self.review.verdicts:
-                    self.selected = self.first_choice()
-        return changed
-
-    def store(self) -> None:
-        """Keep the review in the history: a whole one is shown at once next time, one
-        stopped half-way is continued from where it stopped."""
-        store_review = getattr(history, "store_review", None)
-        if self.stored or not self.deal_id or not callable(store_review) or self.review is None \
-                or not self.review.verdicts:
-            return
-        try:
-            self.stored = bool(store_review(self.deal_id, self.review.to_dict()))
-        except Exception as exc:  # the cache is a convenience: the page stays as it is
-            log.warning("review of %s not kept: %s", self.deal_id, exc)
-
-    def stop_job(self) -> bool:
-        """Stop the job if it runs, keeping what it reviewed (in the history too, to be
-        continued at the next opening); whether it was running."""
-        if self.job is None or not self.running:
-            return False
-        try:
-            self.job.cancel()
-            self.job.poll()
-            self.review = self.job.review
-        except Exception as exc:
-            log.warning("cancelling the review: %s", exc)
-        self.running = False
-        self.store()
-        return True
-
+    # ----- the review: cached, or made by a job (ReviewLoading) -----------------------------
     def cancel(self) -> None:
         """Stop the review; what was reviewed stays on the page."""
         if self.stop_job():
             self.stopped = True
             self.relayout()
-
-    def first_choice(self) -> int:
-        """The decision shown first: the first mistake, else the first decision."""
-        vs = self.review.verdicts if self.review is not None else []
-        return next((i for i, v in enumerate(vs) if v.mistake),
-                    next((i for i, v in enumerate(vs) if not v.forced), 0))
 
     @property
     def verdict(self) -> Verdict | None:

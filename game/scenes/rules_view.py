@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from game.games import ORDER
+from game.games import ORDER, SPECS
 from game.i18n.rules_content import GAMES, UI, Block
 from game.ui import assets
 from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 
 SCENE_FELT = (28, 96, 58)
 TILE = (255, 252, 244)
-#: the cards each chooser tile shows
-TILE_FAN = {"autobus": ("french", ("AS", "2H", "X")), "dudak": ("czech", ("UH", "OL", "AA")),
-            "durak": ("atlasnye", ("6H", "QS", "AD")), "paodekuai": ("french", ("3H", "AD", "2S"))}
 
 
 class RulesView(PageView):
@@ -143,8 +140,9 @@ class RulesView(PageView):
                 rows_y = row_bottom - gap
             x = left + col * (tile_w + gap)
             ty = rows_y - 16 * s
-            style, fan = TILE_FAN[key]
-            self.fan(style, fan, x + tile_w / 2, ty - card_h - 10 * s, card_h, spread=8)
+            spec = SPECS[key]          # the cards its tile shows, in the game's deck
+            self.fan(spec.deck, spec.rules_fan, x + tile_w / 2, ty - card_h - 10 * s, card_h,
+                     spread=8)
             ty -= card_h + 24 * s
             name = self.add_text(g.title, x + tile_w / 2, ty, max(16.0, 20 * s), INK,
                                  width=tile_w - 24, bold=True, anchor_x="center",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from game.ai import level_file, levels, make_bot
 from game.ai.bots import Bot
@@ -42,13 +42,17 @@ HINT_LEVEL = "hard"
 HINT_OVERRIDES: dict[str, dict[str, Any]] = {}
 
 
+#: what a :class:`Change` says happened
+ChangeKind = Literal["move", "undo", "jump", "surrender", "pause", "resume"]
+
+
 @dataclass(frozen=True)
 class Change:
     """What changed: ``kind`` is ``"move"`` (with its seat, move and events), ``"undo"``,
     ``"jump"`` (a replay went to another position), ``"surrender"``, ``"pause"`` or
     ``"resume"``."""
 
-    kind: str
+    kind: ChangeKind
     seat: int | None = None
     move: Move | None = None
     events: list[Event] = field(default_factory=list)

@@ -33,6 +33,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from game.games import SPECS
 from game.rules import GAMES, Game
 
 # the journal lives in the core (game.session.journal); its names stay importable here
@@ -188,19 +189,19 @@ def add_move(journal: Journal, move: object, background: bool = False) -> bool:
 
 
 def history_score(game: Game, seat: int, surrendered: bool = False) -> float:
-    """The seed's history score for ``seat``: Autobus minus the reserve cards left (the
-    winner 0); Dudák 1 for going out, 0 for the Dudák; Durak 1 / 0 / 0.5 (W / L / D); Pao
-    De Kuai the signed points.  After a surrender (a loss): Durak and Dudák 0, Autobus
-    minus the reserve cards left, Pao De Kuai minus one point per card left in hand."""
+    """The seed's history score for ``seat``: the game's result for the seat (Autobus
+    minus the reserve cards left, the winner 0; Dudák 1 for going out, 0 for the Dudák;
+    Durak 1 / 0 / 0.5 (W / L / D); Pao De Kuai the signed points).  After a surrender (a
+    loss) the game's spec says (``surrender_count``): minus the seat's count of that
+    observation entry (Autobus the reserve cards left, Pao De Kuai one point per card
+    left in hand), else 0 (Durak, Dudák)."""
     result = game.result()
     if result is not None and not surrendered:
         return float(result[seat])
-    obs = game.observation(seat)
-    if game.key == "autobus":
-        return -float(obs["reserve_sizes"][seat])
-    if game.key == "paodekuai":
-        return -float(obs["hand_sizes"][seat])
-    return 0.0
+    counted = SPECS[game.key].surrender_count if game.key in SPECS else None
+    if counted is None:
+        return 0.0
+    return -float(game.observation(seat)[counted][seat])
 
 
 def deal_record(journal: Journal, game: Game, surrendered: bool = False) -> dict[str, Any]:

@@ -15,16 +15,21 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.games import SPECS
 from game.i18n import N_
 from game.store import files
 from game.store.files import home
 
 #: the range of each number setting; a stored value outside it is reset (by ``load``) or
-#: clamped (by ``from_dict``)
+#: clamped (by ``from_dict``); a game's count of players ranges over the players it
+#: allows (:func:`_range`)
 RANGES: dict[str, tuple[float, float]] = {
-    "volume": (0.0, 1.0), "animation_scale": (0.0, 4.0), "autobus_players": (2, 4),
+    "volume": (0.0, 1.0), "animation_scale": (0.0, 4.0),
     "opponent_pace": (0.0, 4.0), "card_scale": (0.85, 1.25), "look_contrast": (0.0, 1.0),
     "look_grain": (0.0, 1.0), "look_warmth": (0.0, 1.0)}
+#: the settings remembering how many play a game (its spec's ``players_setting``) -> game
+PLAYERS: dict[str, str] = {s.players_setting: key for key, s in SPECS.items()
+                           if s.players_setting}
 #: the longest text a setting (or a level's name) may hold
 MAX_TEXT = 40
 #: unknown keys kept for a newer version, at most
@@ -34,11 +39,12 @@ NAMES: dict[str, str] = {
     "volume": N_("Volume"), "muted": N_("Mute"), "animation_scale": N_("Animation speed"),
     "dim_illegal": N_("Highlight possible moves"), "fullscreen": N_("Fullscreen"),
     "language": N_("Language"), "levels": N_("Computer levels"),
-    "autobus_players": N_("Players in {game}"), "opponent_pace": N_("Opponents' pace"),
+    "opponent_pace": N_("Opponents' pace"),
     "card_scale": N_("Card size"), "four_colour": N_("Four-colour French cards"),
     "allow_assist": N_("Allow hints and undo"),
     "look_contrast": N_("Contrast"), "look_grain": N_("Grain"),
-    "look_warmth": N_("Colour temperature")}
+    "look_warmth": N_("Colour temperature"),
+    **{name: N_("Players in {game}") for name in PLAYERS}}
 
 
 @dataclass
@@ -50,7 +56,7 @@ class Settings:
     fullscreen: bool = False
     language: str = ""             # "" until chosen: the system language is used
     levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
-    autobus_players: int = 4       # players at the Hospodský autobus table (2, 3 or 4)
+    autobus_players: int = 4       # players at that game's table (its spec's players_setting)
     opponent_pace: float = 1.0     # computers' pause before each card: 1 normal, 0 none
     card_scale: float = 1.0        # card size on the tables: 0.85 .. 1.25
     four_colour: bool = False      # French cards in four colours (blue diamonds, green clubs)
@@ -120,7 +126,7 @@ def _check(name: str, default: Any, v: Any, clamp: bool) -> tuple[bool, Any]:
         if type(v) not in ((int,) if whole else (int, float)) or not math.isfinite(v):
             return False, v
         v = float(v) if isinstance(default, float) else v
-        lo, hi = RANGES.get(name, (-math.inf, math.inf))
+        lo, hi = _range(name)
         if not lo <= v <= hi:
             if not clamp:
                 return False, v
@@ -139,6 +145,14 @@ def _check(name: str, default: Any, v: Any, clamp: bool) -> tuple[bool, Any]:
         type(k) is str and type(x) is str and len(k) <= MAX_TEXT and len(x) <= MAX_TEXT
         and _writable(k) and _writable(x) for k, x in v.items()))
     return ok, dict(v) if ok else v
+
+
+def _range(name: str) -> tuple[float, float]:
+    """The values a number setting may take: its range, or the players its game allows."""
+    if name in PLAYERS:
+        allowed = SPECS[PLAYERS[name]].players_allowed
+        return min(allowed), max(allowed)
+    return RANGES.get(name, (-math.inf, math.inf))
 
 
 def _writable(text: str) -> bool:
@@ -172,10 +186,10 @@ def path() -> Path:
 
 def reset_message(names: list[str]) -> str:
     """Plain words for settings reset one by one: which, by the names the player knows."""
-    from game.games import INFO
     from game.i18n import _
 
-    words = [_(NAMES.get(n, n)).format(game=INFO["autobus"].title) for n in names]
+    words = [_(NAMES.get(n, n)).format(game=SPECS[PLAYERS[n]].title if n in PLAYERS else "")
+             for n in names]
     return _("Some of your settings were not valid and are back to their defaults: "
              "{names}.").format(names=", ".join(words))
 

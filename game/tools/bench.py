@@ -6,16 +6,20 @@ process start to the first drawn menu frame; peak memory; engine actions per sec
 decision time per level; our Pao De Kuai engine beside RLCard's Dou Di Zhu engine when
 RLCard is installed (game/tools/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
 ``ai`` and ``rlcard`` run one part.  Everything runs in a temporary data folder.
-``lookahead`` (not part of the whole report: minutes of play) measures how much
-Hospodský autobus deals turn on hidden cards (game/tools/bench_autobus.py).
+A game may bring measurements of its own (its spec's ``benches``, not part of the whole
+report), such as ``lookahead`` (minutes of play): how much Hospodský autobus deals turn on
+hidden cards (game/games/autobus/lookahead.py).  The tables measured follow the games'
+registry (:mod:`game.tools.lineup`).
 """
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from game.games import SPECS, load
 from game.rules import GAMES, Rng
 from game.store.files import temporary_home
+from game.tools.lineup import default_game, players_help, tables
 
 
 def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> dict[str, float]:
@@ -40,9 +44,10 @@ def engine_speed(key: str, seconds: float = 2.0, players: int | None = None) -> 
 
 
 def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
-                game: str = "durak", **options: Any) -> dict[str, float]:
-    """Frame time of a game's table (computer in every seat, normal animation speed)
-    over frames where cards are moving: update + draw + GPU finish."""
+                game: str | None = None, **options: Any) -> dict[str, float]:
+    """Frame time of a game's table (the tools' default table when none is named;
+    computer in every seat, normal animation speed) over frames where cards are moving:
+    update + draw + GPU finish."""
     import statistics
 
     from game.app import CardClubWindow
@@ -53,7 +58,8 @@ def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
     window._enable_event_queue = False
     window.settings.animation_scale = 1.0
     window.think_scale = 0.3
-    view = table_class(game)(window, ai_seats=EVERY_SEAT, seed=1, options=options)
+    view = table_class(game or default_game())(window, ai_seats=EVERY_SEAT, seed=1,
+                                               options=options)
     window.show_view(view)
     moving: list[float] = []
     idle: list[float] = []
@@ -113,11 +119,6 @@ def idle_share(view: str = "menu", seconds: float = 3.0, **kw: Any) -> float:
     arcade.run()
     window.close()
     return marks["cpu"] / marks["wall"]
-
-
-TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("durak", {}), ("paodekuai", {}), ("dudak", {}), ("autobus", {"players": 2}),
-    ("autobus", {"players": 4})]
 
 
 def table_name(game: str, opts: dict[str, Any]) -> str:
@@ -188,7 +189,7 @@ def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
     from game.scenes.menu import table_ready
 
     peak = 0.0
-    for game, opts in TABLES:
+    for game, opts in tables():
         if not table_ready(game):
             continue
         players = ["--players", str(opts["players"])] if opts else []
@@ -238,24 +239,16 @@ def print_report(r: dict[str, Any]) -> None:
         print_compare(r["rlcard"])
 
 
-def _lookahead(p: Any, a: Any) -> int:
-    import json
+def game_benches() -> dict[str, str]:
+    """The games' own measurements (their specs' ``benches``): name -> ``module:function``,
+    the function taking the parser and the parsed arguments."""
+    return {name: ref for s in SPECS.values() for name, ref in s.benches.items()}
 
-    from game.tools.bench_autobus import lookahead, parse_know, text
 
-    players = a.players or 4
-    if not 2 <= players <= 4:
-        p.error("Hospodský autobus is played by 2 to 4 players")
-    if a.deals < 1 or a.samples < 1 or a.width < 1 or a.jobs < 1 or a.depth < 1:
-        p.error("--deals, --samples, --width, --depth and --jobs must be at least 1")
-    try:
-        parse_know(a.know)
-    except ValueError as e:
-        p.error(str(e))
-    r = lookahead(a.deals, a.seed, players, a.know, a.samples, a.width, a.jobs,
-                  depth=a.depth)
-    print(json.dumps(r, indent=2) if a.json else text(r))
-    return 0
+def _bench_help(name: str, ref: str) -> str:
+    """ "name: what it measures", from the first paragraph of the function's docstring."""
+    doc = (load(ref).__doc__ or "").strip().split("\n\n")[0]
+    return f"{name}: {' '.join(doc.split())}"
 
 
 @temporary_home()        # the player's saves are never touched
@@ -268,18 +261,19 @@ def main(argv: list[str]) -> int:
         description="Measure performance. 'engines': moves per second of random play "
                     "in every game; 'frames': frame times of one table while cards move "
                     "and while idle (opens a window). Uses a temporary data folder.")
+    benches = game_benches()
     p.add_argument("what", nargs="?", default="all",
                    choices=["all", "engines", "frames", "idle", "startup", "ai", "rlcard",
-                            "lookahead", "history"],
+                            *sorted(benches), "history"],
                    help="all (default): the whole report; engines: engine speed; frames: "
                         "a table's frame times; idle: CPU share of an idle menu and "
                         "table; startup: start to first frame; ai: decision times; "
                         "rlcard: Pao De Kuai random play beside RLCard's Dou Di Zhu "
                         "(needs the optional rlcard package; says so when it is missing); "
-                        "lookahead: how much Hospodský autobus deals turn on hidden cards "
-                        "(a lookahead of some rounds told some of them, against normal); "
-                        "history: opening and scrolling History and start-up with a "
-                        "history of --rows deals, beside an empty one")
+                        + "".join(_bench_help(name, ref) + "; "
+                                  for name, ref in sorted(benches.items()))
+                        + "history: opening and scrolling History and start-up with a "
+                          "history of --rows deals, beside an empty one")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--ai-deals", type=int, default=4,
                    help="deals per AI level for 'ai' (default: %(default)s)")
@@ -292,10 +286,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--frames", type=int, default=900,
                    help="frames to draw for 'frames' (default: %(default)s)")
     p.add_argument("--game", default=None, choices=sorted(GAMES),
-                   help="the table to measure with 'frames' (default: durak) or 'idle' "
-                        "(default: the menu)")
+                   help=f"the table to measure with 'frames' (default: {default_game()}) "
+                        f"or 'idle' (default: the menu)")
     p.add_argument("--players", type=int, default=None,
-                   help="players at the table (Hospodský autobus: 2 to 4)")
+                   help=f"players at the table ({players_help()})")
     p.add_argument("--deals", type=int, default=10,
                    help="deals for 'lookahead', each played from every seat "
                         "(default: %(default)s)")
@@ -316,14 +310,15 @@ def main(argv: list[str]) -> int:
     p.add_argument("--jobs", type=int, default=1,
                    help="processes for 'lookahead' (default: %(default)s)")
     a = p.parse_args(argv)
-    if a.what == "lookahead":
-        return _lookahead(p, a)
+    if a.what in benches:
+        status: int = load(benches[a.what])(p, a)
+        return status
     if a.what == "history":
         from game.tools.bench_history import report as history_report
 
         return history_report(max(0, a.rows), a.json)
     a.game_given = a.game is not None
-    a.game = a.game or "durak"
+    a.game = a.game or default_game()
     import json
 
     report: dict[str, Any] = {}

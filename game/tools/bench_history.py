@@ -100,9 +100,10 @@ def _shown(view: Any) -> bool:
     return not loading and (bool(view.row_boxes) or view.total == 0)
 
 
-def history_figures(games: tuple[str, ...] = ("durak", "autobus"),
+def history_figures(games: tuple[str, ...] | None = None,
                     scrolls: int = 120) -> dict[str, float]:
-    """Open History in a real window (Xvfb) for each of ``games``: seconds from the tap
+    """Open History in a real window (Xvfb) for each of ``games`` (by default two tabs:
+    the tools' default game, then the first other in menu order): seconds from the tap
     to the first frame showing its deals; the worst frame while the page is scrolled by
     wheel and keys (each event followed by one frame); and the worst frame while tabs are
     switched and pages of deals turned (the frame a page's rows are laid out in: its
@@ -119,6 +120,12 @@ def history_figures(games: tuple[str, ...] = ("durak", "autobus"),
         _frame(window)
     opened: list[float] = []
     worst = switch = 0.0
+    if games is None:
+        from game.games import ORDER
+        from game.tools.lineup import default_game
+
+        first = default_game()
+        games = (first, next(k for k in ORDER if k != first))
     for game in games:
         t = time.perf_counter()
         view = window.open("history", game=game)

@@ -1,7 +1,8 @@
 """How long opening a replay takes (issue 29: a 300-move Autobus deal in ≤ 0.5 s).
 
-``python -m game.tools.bench_replay [--deals N] [--window]`` plays four-player Autobus
-deals computer against computer, keeps the longest, and times (1) the ``Replay`` model
+``python -m game.tools.bench_replay [--deals N] [--window]`` plays deals of the game whose
+deals run longest (the largest ``move_bound``: Hospodský autobus), at its most players,
+computer against computer, keeps the longest, and times (1) the ``Replay`` model
 (one pass over the journal, with its kept states), (2) a step back and a jump to the
 middle, and, with ``--window``, (3) opening the replay's table in a headless window up
 to its first drawn frame.  It runs in a temporary data folder.
@@ -13,15 +14,25 @@ import statistics
 import time
 from collections.abc import Callable
 
+from game.games import ORDER, SPECS
 from game.session import DealSession
 from game.session.replay import Replay
+from game.tools.lineup import most_players
+
+
+def longest_game() -> str:
+    """The game whose deals may run longest (its engine's ``move_bound``)."""
+    return max(ORDER, key=lambda key: SPECS[key].engine.move_bound)
 
 
 def longest_deal(deals: int, seed: int) -> DealSession:
     best: DealSession | None = None
+    key = longest_game()
+    options = most_players(key)
+    seats = tuple(range(max(SPECS[key].players_allowed)))
     for i in range(deals):
-        s = DealSession("autobus", level="normal", seed=seed + i, options={"players": 4},
-                        ai_seats=(0, 1, 2, 3), save=False)
+        s = DealSession(key, level="normal", seed=seed + i, options=options,
+                        ai_seats=seats, save=False)
         list(s.run())
         if best is None or s.moves_played > best.moves_played:
             best = s
@@ -53,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         s = longest_deal(a.deals, a.seed)
         journal = s.journal.to_dict()
         n = s.moves_played
-        print(f"four-player Autobus, deal {s.number}: {n} moves")
+        print(f"{s.players}-player {s.game.title}, deal {s.number}: {n} moves")
         print(f"  Replay(journal):            {timed(lambda: Replay(journal)):7.1f} ms")
         r = Replay(journal)
         r.jump(n)

@@ -7,8 +7,10 @@ from pathlib import Path
 import arcade
 
 from game.app import CardClubWindow
+from game.games import ORDER
 from game.store.files import temporary_home
 from game.tools.drive import pump
+from game.tools.lineup import default_game, tables
 
 
 def grab(window: arcade.Window, path: Path) -> None:
@@ -31,7 +33,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--size", default="1280x800", metavar="WxH",
                    help="window size in pixels (default: %(default)s)")
     p.add_argument("--games", default="", metavar="KEYS",
-                   help="comma-separated game keys, e.g. durak,autobus (default: all)")
+                   help=f"comma-separated game keys, e.g. {','.join(ORDER[:2])} "
+                        f"(default: all)")
     a = p.parse_args(argv)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -45,8 +48,7 @@ def main(argv: list[str]) -> int:
     window.show_menu()
     pump(window, 5)
     grab(window, out / "menu.png")
-    for key, opts in (("durak", {}), ("paodekuai", {}), ("dudak", {}),
-                      ("autobus", {"players": 2}), ("autobus", {"players": 4})):
+    for key, opts in tables():
         if not table_ready(key) or (a.games and key not in a.games.split(",")):
             continue
         name = key + (f"{opts['players']}p" if opts else "")
@@ -75,7 +77,7 @@ def main(argv: list[str]) -> int:
         table.surrender()
         pump(window, 2)
         grab(window, out / f"{name}_result.png")
-    window.open("rules", game="durak")
+    window.open("rules", game=default_game())
     pump(window, 2)
     grab(window, out / "rules.png")
     window.close()

@@ -8,9 +8,12 @@ import traceback
 from typing import Any
 
 from game.app import CardClubWindow, open_window
+from game.games import ORDER
 from game.tools.drive import click, pump
+from game.tools.lineup import most_players
 
-SMOKE_GAMES = ("durak", "paodekuai", "dudak", "autobus")
+#: every game, in menu order (the registry's)
+SMOKE_GAMES = ORDER
 EVERY_SEAT = (0, 1, 2, 3)
 #: a deal that has not ended after this many frames has hung
 MOST_FRAMES = 20000
@@ -55,7 +58,7 @@ def smoke(window: CardClubWindow) -> None:
     seed = int(time.time()) % 100000
     for game in SMOKE_GAMES:
         if table_ready(game):
-            smoke_deal(window, game, seed, **({"players": 4} if game == "autobus" else {}))
+            smoke_deal(window, game, seed, **most_players(game))
     print("smoke: back at the menu; OK")
 
 

@@ -6,14 +6,17 @@ press that travels less than ``THRESHOLD`` pixels before release is a tap.  Pure
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 THRESHOLD = 8.0
+
+#: a press released where it started, the start of a drag, each step of it, its end
+GestureKind = Literal["tap", "drag_start", "drag", "drop"]
 
 
 @dataclass
 class Gesture:
-    kind: str            # "tap", "drag_start", "drag", "drop"
+    kind: GestureKind
     item: Any            # what was pressed (a card token, a place name, None)
     x: float
     y: float
@@ -45,7 +48,7 @@ class Pointer:
     def release(self, x: float, y: float) -> Gesture | None:
         if not self.down:
             return None
-        kind = "drop" if self.dragging else "tap"
+        kind: GestureKind = "drop" if self.dragging else "tap"
         g = Gesture(kind, self.item, x, y)
         self.cancel()
         return g

@@ -1,12 +1,13 @@
 """Hospodský autobus: everything this game is, in one folder.
 
-Modules: ``heuristic``, ``infer``, ``layout``, ``plan``, ``rules``, ``search``, ``table``.
+Modules: ``greedy``, ``heuristic``, ``infer``, ``layout``, ``lookahead``, ``observation``,
+``plan``, ``review``, ``rollout``, ``rules``, ``search``, ``table``, ``words``.
 ``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
 """
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="autobus",
@@ -29,4 +30,11 @@ SPEC = GameSpec(
     review_settings={"threshold": 0.05, "samples": 96, "iterations": 16},
     review_value="game.games.autobus.review:value",
     review_why="game.games.autobus.why:why",
+    # presentation, History, settings, tools and tests
+    words="game.games.autobus.words:WORDS",
+    rule_prefix="BUS",
+    surrender_count="reserve_sizes",
+    rules_fan=("AS", "2H", "X"),
+    players_setting="autobus_players",
+    benches={"lookahead": "game.games.autobus.lookahead:command"},
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.bots import DecideOnce
+from game.games.autobus.observation import AutobusObservation, observed
 from game.games.autobus.rules import VALUE
 from game.rules import Move, Rng
 
@@ -21,7 +22,8 @@ class AutobusHeuristic(DecideOnce):
         self.rng = Rng(seed)
         self.noise = float(params.get("noise", 0.0))
 
-    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        obs = observed(observation)
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
         seat = obs["seat"]
@@ -37,14 +39,14 @@ class AutobusHeuristic(DecideOnce):
             for m in plays:  # a joker that makes the reserve top the next card of a run
                 run = m.args[2]
                 if run != "new":
-                    need = len(obs["runs"][int(run[3:]) - 1]) + 1
+                    need = len(obs["runs"][int(run[3:]) - 1] or []) + 1   # an open run
                     if need + 1 == VALUE[top[0]]:
                         return m
         if plays and obs.get("quiet_turns", 0) >= obs["players"]:
             # BUS-11: a quiet circuit with a run play left is no draw, so holding the
             # jokers back would stall the deal; feed the longest run instead
             return max(plays, key=lambda m: -1 if m.args[2] == "new"
-                       else len(obs["runs"][int(m.args[2][3:]) - 1]))
+                       else len(obs["runs"][int(m.args[2][3:]) - 1] or []))
         ends = [m for m in legal if m.kind == "end"]
         if ends:
             return ends[0]
@@ -53,7 +55,7 @@ class AutobusHeuristic(DecideOnce):
             return max(discards, key=lambda m: self._discard_score(obs, m))
         return legal[0]
 
-    def _discard_score(self, obs: dict[str, Any], m: Move) -> float:
+    def _discard_score(self, obs: AutobusObservation, m: Move) -> float:
         card, target = m.args
         k = int(target[3]) - 1
         pile = obs["aux"][obs["seat"]][k]

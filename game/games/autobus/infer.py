@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.games.autobus.observation import AutobusObservation, observed
 from game.games.autobus.rules import Autobus
 from game.rules import Rng
 
 
-def unseen(obs: dict[str, Any]) -> list[str]:
+def unseen(obs: AutobusObservation) -> list[str]:
     """The cards the seat cannot see (two decks and jokers: a card may be seen once and
     hidden once), grouped by card in deck order."""
     seen = Counter(obs["hand"]) + Counter(t for t in obs["reserve_tops"] if t)
@@ -23,10 +24,11 @@ def unseen(obs: dict[str, Any]) -> list[str]:
     return list((Counter(Autobus.full_deck()) - seen).elements())
 
 
-def sample(obs: dict[str, Any], rng: Rng) -> Autobus:
+def sample(observation: dict[str, Any], rng: Rng) -> Autobus:
     """A full state consistent with one seat's observation: the unseen cards shuffled
     and dealt to the other hands, the reserves below their tops, the stock and the
     completed pile, in that order; the reshuffles' generator drawn after them."""
+    obs = observed(observation)
     seat = obs["seat"]
     pool = unseen(obs)
     rng.shuffle(pool)
@@ -42,4 +44,4 @@ def sample(obs: dict[str, Any], rng: Rng) -> Autobus:
              for top, size in zip(obs["reserve_tops"], obs["reserve_sizes"], strict=True)]
     stock = deal(obs["stock_size"])
     completed = deal(obs["completed_size"])
-    return Autobus.from_observation(obs, hands, under, stock, completed, seed)
+    return Autobus.from_observation(observation, hands, under, stock, completed, seed)

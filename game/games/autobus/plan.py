@@ -12,11 +12,13 @@ cards drawn from the stock), unless the planner is told those cards.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.bots import DecideOnce
 from game.cards import JOKER
+from game.games.autobus.observation import observed
 from game.games.autobus.rules import VALUE
 from game.rules import Move
 
@@ -120,7 +122,8 @@ def from_game(g: Any, seat: int, clairvoyant: bool = False) -> TurnState:
                      list(g.stock) if clairvoyant else None)
 
 
-def from_obs(obs: dict[str, Any]) -> TurnState:
+def from_obs(observation: Mapping[str, Any]) -> TurnState:
+    obs = observed(observation)
     seat = obs["seat"]
     top = obs["reserve_tops"][seat]
     return TurnState(list(obs["hand"]), [top] if top else [], obs["reserve_sizes"][seat],
@@ -145,7 +148,9 @@ def _close(size: int) -> float:
     return max(0, 5 - size) / 4
 
 
-def context_from_obs(obs: dict[str, Any], weights: Weights | None = None) -> Context:
+def context_from_obs(observation: Mapping[str, Any], weights: Weights | None = None
+                     ) -> Context:
+    obs = observed(observation)
     return Context(obs["seat"], _opponents(obs["seat"], obs["reserve_tops"], obs["aux"],
                                            obs["reserve_sizes"]), weights or Weights(),
                    must_play=obs["quiet_turns"] >= obs["players"] and not obs["run_played"],

@@ -6,9 +6,10 @@ Places named in events: ``hand<s>``, ``reserve<s>`` (``index`` 0 is the bottom),
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from game.cards import JOKER, french_deck, parse_card
+from game.games.autobus.observation import AutobusObservation
 from game.rules.base import Event, Game, IllegalMove, Move, NotationError
 from game.rules.rng import Rng
 from game.rules.validate import Reader, finish
@@ -448,7 +449,7 @@ class Autobus(Game):
 
     # ----- views ----------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
-        return {
+        obs: AutobusObservation = {
             "game": self.key,
             "seat": seat,
             "players": self.players,
@@ -468,6 +469,7 @@ class Autobus(Game):
             "is_over": self.is_over,
             "result": self.result(),
         }
+        return cast("dict[str, Any]", obs)    # the contract's JSON-safe dict
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -9,6 +9,7 @@ from game.ai.infer import sample
 from game.ai.ismcts import Draws, Ismcts, Simulator
 from game.ai.search import Policy, rollout_kinds, rollout_policy
 from game.games.autobus.heuristic import AutobusHeuristic
+from game.games.autobus.observation import observed
 from game.games.autobus.plan import (
     Planner,
     TurnState,
@@ -251,7 +252,8 @@ class AutobusSearch(Ismcts[Any, Move]):
             return
         st = from_obs(observation)
         self._st = st
-        fp = (observation["seat"], observation["turn"], st.key())
+        obs = observed(observation)
+        fp = (obs["seat"], obs["turn"], st.key())
         plan = self._plans_kept
         if self.follow and plan and self._expect == fp and plan[0] in legal:
             self.root_moves, self.root_priors, self._final = [plan[0]], [0.0], True

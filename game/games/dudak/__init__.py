@@ -1,12 +1,13 @@
 """Dudák: everything this game is, in one folder.
 
-Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, ``table``.
+Modules: ``fast``, ``greedy``, ``heuristic``, ``infer``, ``layout``, ``observation``,
+``rollout``, ``rules``, ``search``, ``table``, ``words``.
 ``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
 """
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="dudak",
@@ -29,4 +30,9 @@ SPEC = GameSpec(
     loser="the Dudák",
     review_settings={"threshold": 0.1, "samples": 96, "iterations": 1200},
     review_why="game.games.dudak.why:why",
+    # presentation, History, settings, tools and tests
+    words="game.games.dudak.words:WORDS",
+    rule_prefix="DUD",
+    average_places=2,
+    rules_fan=("UH", "OL", "AA"),
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import CZECH_RANKS, CZECH_SUITS
+from game.games.dudak.observation import DudakObservation
 from game.rules import Move
 
 PLAYERS = 4
@@ -87,7 +88,7 @@ class FastDudak:
         return f
 
     @classmethod
-    def from_observation(cls, obs: dict[str, Any], hidden: list[int]) -> FastDudak:
+    def from_observation(cls, obs: DudakObservation, hidden: list[int]) -> FastDudak:
         """The state one seat's observation shows, with ``hidden[s]`` (a mask) the cards
         of seat ``s``'s hand that the seat cannot see, beside those it knows are there
         (what to put there is inference: game/games/dudak/infer.py)."""
@@ -99,7 +100,8 @@ class FastDudak:
         f.coll = mask_of([c for k in obs["collected"] for c in k])
         f._set_trumps([SUIT[t] if t is not None else -1 for t in obs["trumps"]])
         f.pile = [cid(c) for c in obs["pile"]]
-        f.current = obs["current_player"]
+        current = obs["current_player"]       # None only once the deal is over
+        f.current = current if current is not None else 0
         f.phase = PHASES[obs["phase"]]
         f.moves = obs["moves"]
         return f

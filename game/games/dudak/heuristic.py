@@ -16,6 +16,7 @@ from typing import Any
 
 from game.ai.bots import DecideOnce
 from game.cards import CZECH_RANKS
+from game.games.dudak.observation import observed
 from game.rules import Move, Rng
 
 RANK = {r: i for i, r in enumerate(CZECH_RANKS)}
@@ -31,7 +32,8 @@ class DudakHeuristic(DecideOnce):
         #: collect at most this many cards hoping to reach a beatable card
         self.collect_max = int(params.get("collect_max", 2))
 
-    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        obs = observed(observation)
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:

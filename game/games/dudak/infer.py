@@ -9,15 +9,17 @@ deals the unseen cards avoiding those cards where it can.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.cards import czech_deck
 from game.games.dudak.fast import ABOVE, NAMES, PLAYERS, SUIT, SUIT_MASK, FastDudak, cid
+from game.games.dudak.observation import DudakObservation, observed
 from game.games.dudak.rules import Dudak
 from game.rules import Rng
 
 
-def unseen(obs: dict[str, Any]) -> list[int]:
+def unseen(obs: DudakObservation) -> list[int]:
     """The cards the observing seat cannot place (not in its hand, collected, known to be
     in a hand, on the pile or out), lowest first."""
     seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
@@ -25,7 +27,7 @@ def unseen(obs: dict[str, Any]) -> list[int]:
     return sorted(cid(c) for c in NAMES if c not in seen)
 
 
-def evidence(obs: dict[str, Any]) -> list[int]:
+def evidence(obs: DudakObservation) -> list[int]:
     """Cards each seat is believed not to hold among its hidden cards, read from the pile
     on the table (its order is public): who led, beat and followed with what.  A player
     who beats beats with the cheapest card that does (non-trumps first) and leads or
@@ -79,10 +81,11 @@ class Beliefs:
         self.memory = [0] * PLAYERS
         self._last = (-1, -1)
 
-    def update(self, obs: dict[str, Any]) -> list[int]:
+    def update(self, observation: Mapping[str, Any]) -> list[int]:
         """Add what ``obs`` shows (a new deal or another seat starts afresh) and return
         the exclusion masks, one per seat."""
-        seat, moves = int(obs["seat"]), int(obs["moves"])
+        obs = observed(observation)
+        seat, moves = obs["seat"], obs["moves"]
         if not self.remember or seat != self._last[0] or moves <= self._last[1]:
             self.memory = [0] * PLAYERS
         self._last = (seat, moves)
@@ -95,8 +98,10 @@ class Deals:
     for one observation; ``exclude[s]`` is a mask of cards seat ``s`` is believed not to
     hold, kept when it can be.  What every deal shares is worked out once."""
 
-    def __init__(self, obs: dict[str, Any], exclude: list[int] | None = None) -> None:
-        self.seat: int = obs["seat"]
+    def __init__(self, observation: Mapping[str, Any], exclude: list[int] | None = None
+                 ) -> None:
+        obs = observed(observation)
+        self.seat = obs["seat"]
         self.pool = unseen(obs)
         self.exclude = exclude
         #: the state the observation shows, the hidden cards not yet dealt
@@ -148,9 +153,10 @@ class Deals:
         return f
 
 
-def sample(obs: dict[str, Any], rng: Rng) -> Dudak:
+def sample(observation: dict[str, Any], rng: Rng) -> Dudak:
     """A full engine state consistent with one seat's observation: the cards it has not
     seen (in deck order, shuffled) dealt to the other hands by size, seat by seat."""
+    obs = observed(observation)
     seat = obs["seat"]
     seen = set(obs["hand"]) | set(obs["pile"]) | set(obs["out"])
     seen |= {c for k in obs["collected"] for c in k} | {c for k in obs["known"] for c in k}
@@ -161,4 +167,4 @@ def sample(obs: dict[str, Any], rng: Rng) -> Dudak:
         n = 0 if s == seat else obs["hand_sizes"][s] - len(obs["known"][s])
         hidden.append(unknown[:n])
         unknown = unknown[n:]
-    return Dudak.from_observation(obs, hidden)
+    return Dudak.from_observation(observation, hidden)

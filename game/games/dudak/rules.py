@@ -5,9 +5,10 @@ Places named in events: ``hand0``..``hand3``, ``pile`` (face up, the top card is
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.cards import CZECH_RANKS, CZECH_SUITS, czech_deck, parse_card
+from game.games.dudak.observation import DudakObservation, DudakPhase
 from game.rules.base import Event, Game, IllegalMove, Move, NotationError, split_known
 from game.rules.rng import Rng, deal_rng
 from game.rules.validate import Reader, finish
@@ -49,7 +50,7 @@ class Dudak(Game):
         self.pile: list[str] = []
         self.out: list[str] = []
         self.current = 0
-        self.phase = "start"           # "start" | "collecting" | "follow"
+        self.phase: DudakPhase = "start"
         self.dudak: int | None = None
         self.by_safety_net = False
         self.out_order: list[int] = []  # DUD-9: seats in the order they went out
@@ -353,7 +354,7 @@ class Dudak(Game):
 
     # ----- views ------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
-        return {
+        obs: DudakObservation = {
             "game": self.key,
             "seat": seat,
             "hand": sorted(self.hands[seat], key=card_key),
@@ -377,6 +378,7 @@ class Dudak(Game):
             "net_tie": self.net_tie,
             "result": self.result(),
         }
+        return cast("dict[str, Any]", obs)    # the contract's JSON-safe dict
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,12 +1,13 @@
 """Durak: everything this game is, in one folder.
 
-Modules: ``fast``, ``heuristic``, ``infer``, ``layout``, ``rules``, ``search``, ``table``.
+Modules: ``fast``, ``greedy``, ``heuristic``, ``infer``, ``layout``, ``observation``,
+``review``, ``rollout``, ``rules``, ``search``, ``table``, ``words``.
 ``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
 """
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="durak",
@@ -29,4 +30,11 @@ SPEC = GameSpec(
     review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
     review_exact="game.games.durak.review:exact",
     review_why="game.games.durak.why:why",
+    # presentation, History, settings, tools and tests
+    words="game.games.durak.words:WORDS",
+    rule_prefix="DUR",
+    score_shown="outcome",
+    average_places=2,
+    rules_fan=("6H", "QS", "AD"),
+    tools_default=True,
 )

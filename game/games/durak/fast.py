@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import ATLASNYE_RANKS, FRENCH_SUITS
+from game.games.durak.observation import DurakObservation
 
 TAKE = 36
 STOP = 37
@@ -121,7 +122,7 @@ class Fast:
                 self.unbeaten = ID[a]
 
     @classmethod
-    def from_observation(cls, obs: dict[str, Any], opp_hand: int, talon: list[int]) -> Fast:
+    def from_observation(cls, obs: DurakObservation, opp_hand: int, talon: list[int]) -> Fast:
         """The state an observation shows, with the opponent's hand and the hidden talon
         (drawn order, without the indicator) filled in."""
         g = cls()

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.ai.bots import DecideOnce
 from game.cards import ATLASNYE_RANKS
+from game.games.durak.observation import DurakObservation, observed
 from game.rules import Move, Rng
 
 RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
@@ -32,7 +33,8 @@ class DurakHeuristic(DecideOnce):
     def cost(self, card: str, trump: str) -> int:
         return RANK[card[0]] + (10 if card[1] == trump else 0)
 
-    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        obs = observed(observation)
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
         trump = obs["trump_suit"]
@@ -47,7 +49,7 @@ class DurakHeuristic(DecideOnce):
                                                - 2 * (counts[m.args[0][0]] - 1)))
         return self._throw_in(obs, attacks, trump, talon)
 
-    def _defend(self, obs: dict[str, Any], legal: list[Move], trump: str,
+    def _defend(self, obs: DurakObservation, legal: list[Move], trump: str,
                 talon: int) -> Move:
         defends = [m for m in legal if m.kind == "defend"]
         take = Move("take")
@@ -55,14 +57,15 @@ class DurakHeuristic(DecideOnce):
             return take
         best = min(defends, key=lambda m: self.cost(m.args[0], trump))
         card = best.args[0]
-        attack = obs["table"][-1][0]
+        attack = obs["table"][-1][0]          # the pair's attack card (never None)
         expensive = card[1] == trump and RANK[card[0]] >= self.keep_trump_from
         cheap_pile = all(RANK[c[0]] < RANK["J"] for p in obs["table"] for c in p if c)
-        if expensive and talon >= self.take_talon_min and cheap_pile and attack[1] != trump:
+        if expensive and talon >= self.take_talon_min and cheap_pile and attack is not None \
+                and attack[1] != trump:
             return take
         return best
 
-    def _throw_in(self, obs: dict[str, Any], attacks: list[Move], trump: str,
+    def _throw_in(self, obs: DurakObservation, attacks: list[Move], trump: str,
                   talon: int) -> Move:
         stop = Move("stop")
         if not attacks:

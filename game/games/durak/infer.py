@@ -8,15 +8,17 @@ so every unseen card is as likely in the opponent's hand as in the talon.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from game.cards import atlasnye_deck
 from game.games.durak.fast import Fast, mask_of
+from game.games.durak.observation import DurakObservation, observed
 from game.games.durak.rules import Durak
 from game.rules import Rng
 
 
-def seen(obs: dict[str, Any]) -> set[str]:
+def seen(obs: DurakObservation) -> set[str]:
     """The cards the seat has seen where they are: its hand, the cards the opponent is
     known to hold, the discard pile, the table and the trump card while it lies under
     the talon."""
@@ -27,19 +29,18 @@ def seen(obs: dict[str, Any]) -> set[str]:
     return out
 
 
-def hidden_in_hand(obs: dict[str, Any]) -> int:
+def hidden_in_hand(obs: DurakObservation) -> int:
     """How many of the opponent's cards the seat has not seen."""
-    n: int = obs["opponent_hand_size"] - len(obs["opponent_known"])
-    return n
+    return obs["opponent_hand_size"] - len(obs["opponent_known"])
 
 
 def sample(obs: dict[str, Any], rng: Rng) -> Durak:
     """A full state consistent with one seat's observation: the unseen cards (in deck
     order, shuffled) dealt to the opponent's hand first, the rest to the talon."""
-    known = seen(obs)
+    known = seen(observed(obs))
     unknown = [c for c in atlasnye_deck() if c not in known]
     rng.shuffle(unknown)
-    n = hidden_in_hand(obs)
+    n = hidden_in_hand(observed(obs))
     return Durak.from_observation(obs, unknown[:n], unknown[n:])
 
 
@@ -47,8 +48,9 @@ class Deals:
     """The same deals on the search's bit-mask states (:class:`Fast`), for one
     observation: what every deal shares is worked out once."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
-        self.seat: int = obs["seat"]
+    def __init__(self, observation: Mapping[str, Any]) -> None:
+        obs = observed(observation)
+        self.seat = obs["seat"]
         known = mask_of(obs["opponent_known"])
         marks = mask_of(seen(obs))
         #: the unseen cards, lowest id first

@@ -5,9 +5,10 @@ Places named in events: ``talon``, ``trump`` (the face-up indicator under the ta
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from game.cards import ATLASNYE_RANKS, FRENCH_SUITS, atlasnye_deck, parse_card
+from game.games.durak.observation import DurakObservation
 from game.rules.base import Event, Game, IllegalMove, Move, NotationError, split_known
 from game.rules.rng import Rng
 from game.rules.validate import Reader, finish
@@ -303,7 +304,7 @@ class Durak(Game):
     # ----- what a seat sees -------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
         opp = 1 - seat
-        return {
+        obs: DurakObservation = {
             "game": self.key,
             "seat": seat,
             "hand": sorted(self.hands[seat], key=_sort_key),
@@ -324,6 +325,7 @@ class Durak(Game):
             "is_over": self.over,
             "result": self.result(),
         }
+        return cast("dict[str, Any]", obs)    # the contract's JSON-safe dict
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -29,6 +29,7 @@ from game.ai.bots import option
 from game.ai.ismcts import Draws, Ismcts, PyRandom, Simulator
 from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, Unsolved, greedy_move, normal_move
 from game.games.durak.infer import Deals
+from game.games.durak.observation import observed
 from game.rules import Move
 
 POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}
@@ -120,7 +121,7 @@ class DurakSearch(Ismcts[Fast, int]):
         self._chosen = None
         if self._final:
             return
-        if observation["talon_size"] == 0 and self.solve_nodes:
+        if observed(observation)["talon_size"] == 0 and self.solve_nodes:
             self._endgame(self._seat)
 
     def _endgame(self, seat: int) -> None:

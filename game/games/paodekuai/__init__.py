@@ -1,12 +1,13 @@
 """Pao De Kuai: everything this game is, in one folder.
 
-Modules: ``heuristic``, ``infer``, ``layout``, ``rules``, ``table``.
+Modules: ``greedy``, ``heuristic``, ``infer``, ``layout``, ``observation``, ``review``,
+``rollout``, ``rules``, ``table``, ``words``.
 ``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
 """
 from __future__ import annotations
 
 from game.games.spec import GameSpec
-from game.i18n import N_
+from game.i18n.core import N_
 
 SPEC = GameSpec(
     key="paodekuai",
@@ -28,4 +29,10 @@ SPEC = GameSpec(
     review_value="game.games.paodekuai.review:value",
     same_move="game.games.paodekuai.review:same_move",
     review_why="game.games.paodekuai.why:why",
+    # presentation, History, settings, tools and tests
+    words="game.games.paodekuai.words:WORDS",
+    rule_prefix="PDK",
+    score_shown="signed",
+    surrender_count="hand_sizes",
+    rules_fan=("3H", "AD", "2S"),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.bots import DecideOnce
+from game.games.paodekuai.observation import observed
 from game.games.paodekuai.rules import RANK
 from game.rules import Move, Rng
 
@@ -20,7 +21,8 @@ class PaoDeKuaiHeuristic(DecideOnce):
         self.rng = Rng(seed)
         self.noise = float(params.get("noise", 0.0))
 
-    def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
+    def decide(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        obs = observed(observation)
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:

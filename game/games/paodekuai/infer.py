@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from game.games.paodekuai.observation import PaoDeKuaiObservation, observed
 from game.games.paodekuai.rules import (
     AAA_BOMB,
     ACE,
@@ -131,7 +132,7 @@ class Facts:
 _LAST: list[Any] = [None]      # (seat, hand, history, table, Facts) of the last observation
 
 
-def facts(obs: dict[str, Any]) -> Facts:
+def facts(obs: PaoDeKuaiObservation) -> Facts:
     """The :class:`Facts` of ``obs`` (those of the last observation when it is the same)."""
     seat, hand, history, table = obs["seat"], obs["hand"], obs["history"], obs["table"]
     memo = _LAST[0]
@@ -161,13 +162,14 @@ def _high_first(card: str) -> int:
     return -_RANK_OF[card]
 
 
-def sample(obs: dict[str, Any], rng: Rng) -> PaoDeKuai:
+def sample(observation: dict[str, Any], rng: Rng) -> PaoDeKuai:
     """A full state consistent with one seat's observation: the cards not yet played
     and not in the seat's hand are dealt at random to the others by hand size, such
     that no one who passed held a play that beat the play they passed on (PDK-8: a
     pass proves it, in every shape, bombs included).  The cards are dealt highest
     first, each to a seat that can take it without breaking a pass, chosen in
     proportion to the room left (uniform when no pass constrains anything)."""
+    obs = observed(observation)
     known = facts(obs)
     unknown = list(known.unknown)
     rng.shuffle(unknown)
@@ -209,4 +211,4 @@ def sample(obs: dict[str, Any], rng: Rng) -> PaoDeKuai:
         for s in others:
             n = obs["hand_sizes"][s]
             hands[s], unknown = unknown[:n], unknown[n:]
-    return PaoDeKuai.from_observation(obs, hands)
+    return PaoDeKuai.from_observation(observation, hands)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from game.cards import FRENCH_SUITS, french_deck, parse_card
+from game.games.paodekuai.observation import PaoDeKuaiObservation, ShapeData
 from game.rules.base import Event, Game, IllegalMove, Move, NotationError
 from game.rules.rng import Rng
 from game.rules.validate import MOVES_MAX, Reader, finish
@@ -54,7 +55,7 @@ class Shape:
             return True
         return self.kind == other.kind and self.size == other.size and self.top > other.top
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ShapeData:
         return {"kind": self.kind, "size": self.size, "top": self.top,
                 "name": self.name}
 
@@ -580,7 +581,7 @@ class PaoDeKuai(Game):
 
     # ----- views ------------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, Any]:
-        return {
+        obs: PaoDeKuaiObservation = {
             "game": self.key,
             "seat": seat,
             "hand": sorted(self.hands[seat], key=card_key),
@@ -601,6 +602,7 @@ class PaoDeKuai(Game):
             "result": self.result(),
             "settlement": list(self.settlement),
         }
+        return cast("dict[str, Any]", obs)    # the contract's JSON-safe dict
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,5 +1,8 @@
 """``cardclub bench lookahead``: how much the hidden cards decide a Hospodský autobus deal.
 
+A measurement of this game alone, so it lives in its package; ``cardclub bench`` finds it
+through the spec's ``benches`` (:func:`command`).
+
 One seat plays a lookahead of ``depth`` rounds; every other seat plays the normal level.
 At each of the seat's decisions the lookahead takes the turn planner's ``width`` best
 first moves.  Each is tried on every world: the true deal when it is told everything,
@@ -32,7 +35,8 @@ from game.games.autobus.plan import (
     evaluate,
     from_obs,
 )
-from game.rules import GAMES, Move, Rng
+from game.games.autobus.rules import Autobus
+from game.rules import Move, Rng
 from game.tools.sim import wilson
 
 HIDDEN = ("hands", "stock", "reserves")
@@ -101,7 +105,7 @@ class Lookahead:
         self.samples = max(1, samples)
         self.width = max(1, width)
         self.depth = max(1, depth)
-        self.model = make_bot("autobus", "normal")     # the other seats, as it expects them
+        self.model = make_bot(Autobus.key, "normal")   # the other seats, as it expects them
         self.weights = Weights()
 
     def _plans(self, g: Any) -> dict[Move, tuple[float, list[Move]]]:
@@ -183,9 +187,9 @@ def play_deal(args: tuple[int, int, int, frozenset[str], int, int, int]
               ) -> tuple[bool, bool]:
     """One deal with the lookahead in ``seat``: (it won, the deal was drawn)."""
     deal_seed, players, seat, told, samples, width, depth = args
-    g: Any = GAMES["autobus"].new(seed=deal_seed, players=players)
+    g: Any = Autobus.new(seed=deal_seed, players=players)
     me = Lookahead(seat, told, samples, width, Rng(deal_seed * 7 + seat + 1), depth)
-    others = make_bot("autobus", "normal", seed=deal_seed)
+    others = make_bot(Autobus.key, "normal", seed=deal_seed)
     while not g.is_over:
         s = g.current_player
         if s == seat:
@@ -234,3 +238,24 @@ def text(r: dict[str, Any]) -> str:
             f"{r['width']} candidate moves) against the normal level: won {r['wins']} of "
             f"{r['games']} = {100 * r['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
             f"(fair {100 * r['fair']:.0f}%), {r['draws']} drawn, {r['seconds']:.0f} s")
+
+
+def command(p: Any, a: Any) -> int:
+    """how much Hospodský autobus deals turn on hidden cards (a lookahead of some rounds
+    told some of them, against normal)"""
+    import json
+
+    lo, hi = min(Autobus.players_allowed), max(Autobus.players_allowed)
+    players = a.players or hi
+    if not lo <= players <= hi:
+        p.error(f"{Autobus.title} is played by {lo} to {hi} players")
+    if a.deals < 1 or a.samples < 1 or a.width < 1 or a.jobs < 1 or a.depth < 1:
+        p.error("--deals, --samples, --width, --depth and --jobs must be at least 1")
+    try:
+        parse_know(a.know)
+    except ValueError as e:
+        p.error(str(e))
+    r = lookahead(a.deals, a.seed, players, a.know, a.samples, a.width, a.jobs,
+                  depth=a.depth)
+    print(json.dumps(r, indent=2) if a.json else text(r))
+    return 0

@@ -1,0 +1,71 @@
+"""Hospodský autobus in words: its moves as a player says them (one's own or another
+seat's, told in a replay), and why its engine refuses a move.
+
+Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
+review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.i18n.core import _
+from game.i18n.words import CardNamer, GameWords, Refusal, first_card
+from game.rules.base import Move
+
+
+def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> str:
+    """An Autobus move in words; ``own``: the reader's ("your side pile"), else another
+    seat's ("side pile")."""
+    named = card(m.args[0]) if m.args else ""
+    if m.kind == "play":
+        target = str(m.args[2])
+        if target == "new":
+            return _("start a new run with the {card}").format(card=named)
+        return _("play the {card} onto run {n}").format(card=named, n=target[3:])
+    if m.kind == "discard":
+        said = (_("put the {card} on your side pile {n}") if own
+                else _("put the {card} on side pile {n}"))
+        return said.format(card=named, n=str(m.args[1])[3:4])
+    if m.kind == "bus":
+        return _("put the {card} under the bus").format(card=named)
+    return _("end your turn") if own else _("end the turn")
+
+
+#: the engine's refusals: message key -> the sentence for it
+REFUSALS: dict[str, Refusal] = {
+    "autobus.end_needs_discard": lambda w, r: _(
+        "End your turn by discarding a card from your hand onto a side pile; you may "
+        "end without discarding only when your hand is empty."),
+    "autobus.not_top": lambda w, r: (
+        _("Only the top card of a pile can be played ({source}: {top} is on top, not "
+          "{card}).").format(**w) if r.get("top") else
+        _("There is nothing to play there ({source} is empty).").format(**w)),
+    "autobus.new_run_needs_ace": lambda w, r: (
+        _("{card} fits no run now: the runs need {ranks}, and only an ace or a joker starts "
+          "a new one.").format(**w) if r.get("ranks") else
+        _("Only an ace or a joker starts a new run, not {card}.").format(**w)),
+    "autobus.no_such_run": lambda w, r: _("There is no open run there."),
+    "autobus.run_needs": lambda w, r: _(
+        "That run needs {rank} next, not {card}.").format(**w),
+    "autobus.discard_not_in_hand": lambda w, r: _(
+        "You do not hold {card}; only cards from your hand are discarded.").format(**w),
+    "autobus.joker_never_bus": lambda w, r: _(
+        "A joker fits any side pile, so it never goes under the bus."),
+    "autobus.fits_aux": lambda w, r: _(
+        "You can put {card} on one of your side piles; only a card that fits none goes "
+        "under the bus.").format(**w),
+    "autobus.only_joker_named": lambda w, r: _(
+        "Only a joker is given a rank on a side pile."),
+    "autobus.name_joker_rank": lambda w, r: _(
+        "Choose which rank the joker stands for on the empty side pile {pile}.")
+    .format(**w),
+    "autobus.joker_takes_rank": lambda w, r: _(
+        "Side pile {pile} already has its rank ({rank}); the joker takes that rank.")
+    .format(**w),
+    "autobus.wrong_aux": lambda w, r: _(
+        "Side pile {pile} takes only the rank {rank}; {card} does not belong there.")
+    .format(**w),
+}
+
+WORDS = GameWords(say=say, cards=first_card, refusals=REFUSALS)

@@ -1,0 +1,68 @@
+"""Dudák in words: its moves as a player says them, why its engine refuses a move, and
+its review's chance (of not being the Dudák).
+
+Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
+review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.i18n.core import _
+from game.i18n.words import CardNamer, GameWords, Refusal, first_card, suit_name
+from game.rules.base import Move
+
+
+def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> str:
+    """A Dudák move in words; a beat names the pile's top card."""
+    if m.kind == "declare":
+        return _("declare {suit} as trump").format(suit=suit_name(m.args[0], "czech"))
+    named = card(m.args[0]) if m.args else ""
+    pile = obs.get("pile") or []
+    if m.kind == "lead":
+        return _("lead the {card}").format(card=named)
+    if m.kind == "beat":
+        return _("beat the {top} with the {card}").format(
+            top=card(pile[-1]) if pile else "", card=named)
+    if m.kind == "follow":
+        return _("put the {card} on the pile").format(card=named)
+    if m.kind == "collect":
+        return _("collect the top card")
+    return _("take the pile")
+
+
+def chance(p: str) -> str:
+    # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
+    return _("{p} chance of not being the Dudák").format(p=p)
+
+
+def chance_caption() -> str:
+    return _("Your chance of not being the Dudák after each decision")
+
+
+#: the engine's refusals: message key -> the sentence for it
+REFUSALS: dict[str, Refusal] = {
+    "dudak.already_declared": lambda w, r: _("You have already declared a trump."),
+    "dudak.suit_taken": lambda w, r: _(
+        "That suit ({suit}) is already another player's trump.").format(**w),
+    "dudak.declare_timing": lambda w, r: _(
+        "A trump is declared only at the start of your turn, before you do anything else."),
+    "dudak.collected_this_turn": lambda w, r: _(
+        "You collected {card} this turn; beat with a card you held before collecting.")
+    .format(**w),
+    "dudak.must_follow": lambda w, r: _("After beating, put a follow-up card on top."),
+    "dudak.follow_after_beat": lambda w, r: _("A follow-up card comes only after beating."),
+    "dudak.table_not_empty": lambda w, r: _(
+        "The table is not empty: beat {top}, or pick up.").format(**w),
+    "dudak.table_empty": lambda w, r: _("The table is empty: lead a card."),
+    "dudak.trump_needs_higher": lambda w, r: _(
+        "The top card, {top}, is of your trump suit ({suit}): only a higher card of that "
+        "suit beats it.").format(**w),
+    "dudak.no_collect_with_trump": lambda w, r: _(
+        "With a trump declared you may only beat or take the whole pile."),
+    "dudak.cannot_take": lambda w, r: _("Taking is not possible now."),
+}
+
+WORDS = GameWords(say=say, cards=first_card, refusals=REFUSALS, chance=chance,
+                  chance_caption=chance_caption)

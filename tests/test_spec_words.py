@@ -1,0 +1,78 @@
+"""What the words, the store, the screens, the tools and the tests ask of a game's spec
+(issue 36, item 1) is there and holds together: its words load, its refusals are its own,
+its rule ids, History's score, the rules tile, the players setting and the tools' table."""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from game.games import ORDER, SPECS, load
+from game.i18n.words import MESSAGES, SHARED, GameWords, game_words
+from game.rules import Move
+from game.store.settings import NAMES, PLAYERS, Settings
+from game.tools.lineup import default_game, tables
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_a_games_words_load_and_its_refusals_are_its_own(key: str) -> None:
+    spec = SPECS[key]
+    words = load(spec.words)
+    assert isinstance(words, GameWords) and game_words(key) is words
+    assert words.refusals and all(k.startswith(f"{key}.") for k in words.refusals)
+    assert set(words.refusals) <= set(MESSAGES)
+
+
+def test_messages_are_the_shared_refusals_and_every_games() -> None:
+    own = [k for key in ORDER for k in load(SPECS[key].words).refusals]
+    assert len(own) == len(set(own))
+    assert set(MESSAGES) == set(SHARED) | set(own)
+    assert len(MESSAGES) == len(SHARED) + len(own)
+
+
+def test_an_unknown_game_has_no_words() -> None:
+    from game.i18n.moves import move_cards, move_words
+
+    assert game_words("poker") is None and game_words(None) is None
+    assert move_words("poker", Move.parse("play 9S TS")) == "9♠, 10♠"
+    assert move_cards("poker", "play 9S TS") == ["9S", "TS"]
+
+
+def test_rule_prefixes_are_set_and_tell_the_games_apart() -> None:
+    prefixes = [SPECS[k].rule_prefix for k in ORDER]
+    assert all(p.isalpha() and p.isupper() for p in prefixes)
+    assert len(set(prefixes)) == len(prefixes)
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_history_and_rules_fields_are_ones_the_screens_know(key: str) -> None:
+    spec = SPECS[key]
+    assert spec.score_shown in ("number", "signed", "outcome")
+    assert 0 <= spec.average_places <= 3
+    deck = set(spec.engine.full_deck(**spec.engine.new(seed=1).options()))
+    assert spec.rules_fan and set(spec.rules_fan) <= deck
+    if spec.surrender_count is not None:
+        seen = spec.engine.new(seed=1).observation(0)[spec.surrender_count]
+        assert len(seen) == spec.engine.new(seed=1).num_players
+
+
+def test_a_players_setting_is_a_setting_of_a_game_with_a_choice() -> None:
+    names = {f.name for f in fields(Settings)}
+    for setting, key in PLAYERS.items():
+        assert setting in names and setting in NAMES
+        assert len(SPECS[key].players_allowed) > 1
+        assert getattr(Settings(), setting) in SPECS[key].players_allowed
+
+
+def test_the_tools_have_one_default_table_and_open_every_game() -> None:
+    assert sum(SPECS[k].tools_default for k in ORDER) == 1
+    assert default_game() in ORDER
+    assert {k for k, _opts in tables()} == set(ORDER)
+
+
+def test_a_games_benches_load_as_commands_with_their_help() -> None:
+    for key in ORDER:
+        for name, ref in SPECS[key].benches.items():
+            command = load(ref)
+            assert callable(command) and name.isidentifier()
+            assert (command.__doc__ or "").strip(), ref
