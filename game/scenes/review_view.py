@@ -24,16 +24,32 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.types import RGBOrA255
 
-from game.i18n import _, ngettext, number, percent, signed
+from game.i18n import _, ngettext, number, percent, pgettext, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.i18n.words import game_words
+from game.review.model import BEST as BEST_GRADE
+from game.review.model import BLUNDER as BLUNDER_GRADE
 from game.review.model import CHANCE, Job, Review, Verdict
+from game.review.model import GOOD as GOOD_GRADE
+from game.review.model import INACCURACY as INACCURACY_GRADE
+from game.review.model import MISTAKE as MISTAKE_GRADE
 from game.rules import GAMES
 from game.scenes.review_loading import ReviewLoading
 from game.session.journal import Journal
 from game.session.replay import journal_of
 from game.store import files, saves
-from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
+from game.ui.chart import (
+    BLUNDER,
+    CERTAIN,
+    FORCED,
+    INACCURACY,
+    MARK,
+    MISTAKE,
+    RESULT,
+    Chart,
+    draw_chart,
+    draw_marker,
+)
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
@@ -46,6 +62,7 @@ BAD = (160, 40, 30)
 GOOD = (30, 110, 50)
 BAR_BACK = (210, 200, 180)
 BAR_FILL = (200, 150, 50)
+SELECTED_ROW = (150, 90, 0)
 
 
 # ----- words ---------------------------------------------------------------------------------
@@ -61,11 +78,13 @@ def value_text(key: str, unit: str, value: float) -> str:
 
 
 def verdict_sentence(unit: str, v: Verdict) -> str:
-    """The verdict in one plain sentence."""
+    """The verdict in one plain sentence (by its grade, where the review gave one)."""
     if v.forced:
         return _("Only one move was possible here.")
     if v.agreed:
         return _("The computer agrees.")
+    if v.grade:
+        return _graded(unit, v)
     if v.mistake:
         if unit == CHANCE:
             # TRANSLATORS: {p} is a per cent with its sign, "24%"
@@ -76,6 +95,60 @@ def verdict_sentence(unit: str, v: Verdict) -> str:
     if v.value_played >= v.value_best:
         return _("The computer would play another move, but yours looks at least as good.")
     return _("The computer prefers another move, but yours is about as good.")
+
+
+def _graded(unit: str, v: Verdict) -> str:
+    """The sentence of a graded verdict: "about as good" only within the noise."""
+    if v.grade == BEST_GRADE:
+        if v.value_played >= v.value_best:
+            return _("The computer would play another move, but yours looks at least as "
+                     "good.")
+        return _("The computer prefers another move, but yours is about as good.")
+    p = percent(max(1, round(v.loss * 100)) / 100)
+    points = number(v.loss, 1)
+    chance = unit == CHANCE
+    if v.grade == GOOD_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "3%"
+        return (_("Good, but the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("Good, but the computer's move keeps {points} more points.").format(
+                    points=points))
+    if v.grade == INACCURACY_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "6%"
+        return (_("An inaccuracy: the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("An inaccuracy: the computer's move keeps {points} more points.").format(
+                    points=points))
+    if v.grade == BLUNDER_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "35%"
+        return (_("A blunder: the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("A blunder: the computer's move keeps {points} more points.").format(
+                    points=points))
+    # TRANSLATORS: {p} is a per cent with its sign, "24%"
+    return (_("A mistake: the computer's move keeps {p} more chance.").format(p=p)
+            if chance else
+            _("A mistake: the computer's move keeps {points} more points.").format(
+                points=points))
+
+
+def grade_word(v: Verdict) -> str:
+    """A decision's grade in one word (the move list)."""
+    if v.forced:
+        return pgettext("grade", "only move")
+    words = {BEST_GRADE: pgettext("grade", "best"), GOOD_GRADE: pgettext("grade", "good"),
+             INACCURACY_GRADE: pgettext("grade", "inaccuracy"),
+             MISTAKE_GRADE: pgettext("grade", "mistake"),
+             BLUNDER_GRADE: pgettext("grade", "blunder")}
+    if v.grade in words:
+        return words[v.grade]
+    return words[MISTAKE_GRADE] if v.mistake else words[BEST_GRADE]
+
+
+def grade_color(v: Verdict) -> RGBOrA255:
+    return (MUTED if v.forced else BLUNDER if v.grade == BLUNDER_GRADE
+            else BAD if v.mistake else INACCURACY if v.grade == INACCURACY_GRADE
+            else GOOD if v.agreed or v.grade == BEST_GRADE else INK)
 
 
 def summary_text(review: Review) -> str:
@@ -135,6 +208,8 @@ class ReviewView(ReviewLoading, PageView):
         self.selected: int | None = None
         self.chosen = False           # the player picked a decision (no more jumping)
         self.chart: Chart | None = None
+        #: the move list's rows: ((bottom, top) on the page, the decision)
+        self.rows: list[tuple[tuple[float, float], int]] = []
         self.legend: list[tuple[str, float, float, float, RGBOrA255]] = []
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
@@ -187,6 +262,19 @@ class ReviewView(ReviewLoading, PageView):
                                           self.style))
         except Exception:  # notation this version does not read
             return move
+
+    def why(self, v: Verdict) -> list[str]:
+        """Why the move was worse, in plain words (the game's patterns), for an
+        inaccuracy or worse."""
+        if self.key is None or v.forced or v.grade not in (INACCURACY_GRADE, MISTAKE_GRADE,
+                                                           BLUNDER_GRADE):
+            return []
+        from game.review.analysis import why
+
+        try:
+            return why(self.key, self.observation_at(v.index), v.played, v.best)
+        except Exception:  # notation this version does not read: no words
+            return []
 
     # ----- actions ---------------------------------------------------------------------------
     def select(self, i: int) -> None:
@@ -247,6 +335,10 @@ class ReviewView(ReviewLoading, PageView):
             super().on_key_press(key, modifiers)
 
     def on_page_tap(self, x: float, y: float) -> None:
+        for (lo, hi), i in self.rows:           # a row of the move list
+            if lo <= y <= hi and self.content.left <= x <= self.content.right:
+                self.select(i)
+                return
         if self.chart is None:
             return
         hit = self.chart.hit(x, y, max(24.0, 28 * self.scale))
@@ -299,7 +391,7 @@ class ReviewView(ReviewLoading, PageView):
         body = max(13.0, 16 * s)
         head = max(15.0, 20 * s)
         y = self.page_top
-        self.chart, self.legend = None, []
+        self.chart, self.legend, self.rows = None, [], []
         review = self.review
         if self.key is None or (review is None and not self.running and not self.error):
             t = self.add_text(self.error or _("There is no deal to review: a deal played in "
@@ -322,7 +414,27 @@ class ReviewView(ReviewLoading, PageView):
         if not review.verdicts:
             return y
         y = self._graph(left, y, col_w, body, review)
-        return self._detail(left, y - 14 * s, col_w, body, head, review)
+        y = self._detail(left, y - 14 * s, col_w, body, head, review)
+        return self._moves(left, y - 18 * s, col_w, body, head, review)
+
+    def _moves(self, left: float, y: float, col_w: float, body: float, head: float,
+               review: Review) -> float:
+        """The move list: each decision in words with its grade; a tap picks one."""
+        s = self.scale
+        t = self.add_text(_("Your decisions"), left, y, head, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 6 * s
+        grade_w = min(160 * s, col_w * 0.3)
+        for i, v in enumerate(review.verdicts):
+            label = f"{i + 1}. {self.words(v.played, v.index)}"
+            color = SELECTED_ROW if i == self.selected else INK
+            t = self.add_text(label, left, y, body, color, width=col_w - grade_w,
+                              bold=i == self.selected)
+            g = self.add_text(grade_word(v), left + col_w, y, body, grade_color(v),
+                              anchor_x="right", bold=v.mistake)
+            h = max(t.content_height, g.content_height)
+            self.rows.append(((y - h, y), i))
+            y -= h + 3 * s
+        return y
 
     def _progress(self, left: float, y: float, col_w: float, body: float) -> float:
         s = self.scale
@@ -351,7 +463,8 @@ class ReviewView(ReviewLoading, PageView):
         chart_h = max(90.0, min(220 * s, c.height * 0.28))
         total = self.progress[1]        # room kept for the decisions not reviewed
         self.chart = Chart((left + label_w, y - chart_h, col_w - label_w, chart_h),
-                           review.verdicts, review.unit, total, pad=14 * s)
+                           review.verdicts, review.unit, total, pad=14 * s,
+                           result=review.result if review.complete else None)
         for gy, label, _middle in self.chart.grid():
             t = self.add_text(label, left + label_w - 6 * s, gy, small, MUTED,
                               anchor_x="right", anchor_y="center")
@@ -370,9 +483,12 @@ class ReviewView(ReviewLoading, PageView):
         """The markers explained, side by side (wrapping where the row is full)."""
         s = self.scale
         items = [("circle", 5.0, MARK, _("your move")),
+                 ("circle", 5.0, INACCURACY, _("an inaccuracy")),
                  ("circle", 6.5, MISTAKE, _("a mistake")),
+                 ("circle", 6.5, BLUNDER, _("a blunder")),
                  ("square", 6.0, CERTAIN, _("certain: the exact value")),
-                 ("circle", 3.0, FORCED, _("only one move possible"))]
+                 ("circle", 3.0, FORCED, _("only one move possible")),
+                 ("square", 5.0, RESULT, _("the result"))]
         x, line_h = left, size * 1.6
         for shape, r, color, words in items:
             t = self.add_text(words, 0, y - line_h / 2, size, MUTED, anchor_y="center")
@@ -394,13 +510,20 @@ class ReviewView(ReviewLoading, PageView):
             return y
         n = self.selected + 1 if self.selected is not None else 1
         total = max(len(review.verdicts), self.progress[1])
-        heading = _("Move {n} of {total}").format(n=n, total=total)
+        if review.moves:      # one numbering: the decision among the seat's, the move
+            heading = _("Decision {k} of {n} · move {m} of {total}").format(
+                k=n, n=total, m=v.index + 1, total=review.moves)
+        else:
+            heading = _("Move {n} of {total}").format(n=n, total=total)
         t = self.add_text(heading, left, y, head, ACCENT, width=col_w, bold=True)
         y -= t.content_height + 4 * s
         sentence = verdict_sentence(review.unit, v)
-        color = BAD if v.mistake else MUTED if v.forced else GOOD if v.agreed else INK
-        t = self.add_text(sentence, left, y, body, color, width=col_w, bold=True)
-        y -= t.content_height + 10 * s
+        t = self.add_text(sentence, left, y, body, grade_color(v), width=col_w, bold=True)
+        y -= t.content_height + 4 * s
+        for line in self.why(v):
+            t = self.add_text(line, left, y, body, INK, width=col_w)
+            y -= t.content_height + 4 * s
+        y -= 6 * s
         gap = 24 * s
         half = (col_w - gap) / 2
         card_h = max(56.0, min(110 * s, self.content.height * 0.17))
@@ -446,8 +569,8 @@ class ReviewView(ReviewLoading, PageView):
         with self.camera.activate():
             draw_chart(self.chart, self.selected, self.scale)
             for shape, x, y, r, color in self.legend:
-                if shape == "circle" and color == MISTAKE:
-                    arcade.draw_circle_outline(x, y, r + 4 * self.scale, MISTAKE,
+                if shape == "circle" and color in (MISTAKE, BLUNDER):
+                    arcade.draw_circle_outline(x, y, r + 4 * self.scale, color,
                                                2 * self.scale)
                 draw_marker(shape, x, y, r, color)
         self.window.ctx.scissor = None
