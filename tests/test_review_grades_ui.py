@@ -117,3 +117,60 @@ def test_the_graph_ends_at_the_result_and_marks_the_grades(app) -> None:  # type
     part = replace(review, verdicts=review.verdicts[:3], complete=False)
     view = _show(app, journal=journal, review=part)
     assert view.chart is not None and view.chart.end is None
+
+
+def _press(app, view, name: str) -> None:  # type: ignore[no-untyped-def]
+    b = view.buttons.by_name(name)
+    assert b.visible and b.enabled, name
+    tap(app, b.cx, b.cy)
+
+
+@pytest.mark.ui
+def test_learn_from_your_mistakes_asks_each_and_grades_the_answer(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """From the review: "Learn from your mistakes" steps through the inaccuracies and
+    worse; at each the position and "find a better move"; a tap on a move grades it
+    (the review's values where it weighed the move, else the judge's, a slice a frame)
+    and shows the computer's move; after the last, the review again."""
+    import game.review.analysis as analysis
+    from game.tools.drive import pump
+
+    real = analysis.settings
+    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None: real(
+        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {})))
+    journal = _journal_with_a_take()
+    review, take_at = graded_review(journal)
+    view = _show(app, journal=journal, review=review)
+    asked = [i for i, v in enumerate(review.verdicts)
+             if v.grade in (INACCURACY, MISTAKE, BLUNDER)]
+    _press(app, view, "quiz")
+    assert view.quiz == asked and view.selected == asked[0]
+    assert f"Find a better move: 1 of {len(asked)}" in view.drawn_texts()
+    assert "Which move is better? Tap it." in view.drawn_texts() and view.quiz_rows
+    # on to the take (the review weighed the defence: graded at once)
+    while view.selected != take_at:
+        _press(app, view, "quiz")
+    (lo, hi), move = next(r for r in view.quiz_rows if r[1].startswith("defend"))
+    assert move == review.verdicts[take_at].best
+    tap(app, *_screen(view, view.content.left + 60, (lo + hi) / 2))
+    assert view.answer is not None and view.answer.grade == "best"
+    texts = view.drawn_texts()
+    assert any(t.startswith("Your answer: ") and t.endswith("(best)") for t in texts)
+    assert "The computer agrees." in texts
+    assert any(t.startswith("The computer's move: ") for t in texts)
+    # another position: a move the review did not weigh, graded by the judge
+    other = next(i for i in asked if i != take_at)
+    while view.selected != other:
+        _press(app, view, "quiz")
+    (lo, hi), move = view.quiz_rows[-1]
+    tap(app, *_screen(view, view.content.left + 60, (lo + hi) / 2))
+    for _ in range(2000):
+        if view.answer is not None:
+            break
+        pump(app, 1)
+    assert view.answer is not None and view.answer.played == move
+    assert any(t.startswith("Your answer: ") for t in view.drawn_texts())
+    # past the last: the review again
+    while view.quiz is not None:
+        _press(app, view, "quiz")
+    assert "Your decisions" in view.drawn_texts()

@@ -29,7 +29,7 @@ from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.i18n.words import game_words
 from game.review.model import BEST as BEST_GRADE
 from game.review.model import BLUNDER as BLUNDER_GRADE
-from game.review.model import CHANCE, Job, Review, Verdict
+from game.review.model import CHANCE, Candidate, Job, Review, Verdict
 from game.review.model import GOOD as GOOD_GRADE
 from game.review.model import INACCURACY as INACCURACY_GRADE
 from game.review.model import MISTAKE as MISTAKE_GRADE
@@ -223,6 +223,17 @@ class ReviewView(ReviewLoading, PageView):
                                 name="show"))
         self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
                                 name="practice"))
+        self.buttons.add(Button(_("Learn from your mistakes"), self.quiz_next, SECONDARY,
+                                name="quiz"))
+        #: "learn from your mistakes": the decisions asked (positions in the verdicts),
+        #: the one asked now, and the answer given (its verdict, once graded)
+        self.quiz: list[int] | None = None
+        self.quiz_at = 0
+        self.answer: Verdict | None = None
+        self._quiz_judge: Any = None
+        self._quiz_move = ""
+        #: the quiz's moves on the page: ((bottom, top), the move)
+        self.quiz_rows: list[tuple[tuple[float, float], str]] = []
         self.relayout()
 
     # ----- the review: cached, or made by a job (ReviewLoading) -----------------------------
@@ -276,6 +287,143 @@ class ReviewView(ReviewLoading, PageView):
         except Exception:  # notation this version does not read: no words
             return []
 
+    # ----- learn from your mistakes ----------------------------------------------------------
+    def quiz_positions(self) -> list[int]:
+        """The decisions the quiz asks: the inaccuracies and worse of a finished review."""
+        review = self.review
+        if review is None or not review.complete or self.running:
+            return []
+        return [i for i, v in enumerate(review.verdicts) if not v.forced
+                and v.grade in (INACCURACY_GRADE, MISTAKE_GRADE, BLUNDER_GRADE)]
+
+    def quiz_next(self) -> None:
+        """Start the quiz, or go on to its next position (after the last: back to the
+        review, at the last one asked)."""
+        asked = self.quiz_positions()
+        if not asked:
+            return
+        if self.quiz is None:
+            self.quiz, self.quiz_at = asked, 0
+        elif self.quiz_at + 1 < len(self.quiz):
+            self.quiz_at += 1
+        else:
+            self.selected, self.quiz = self.quiz[self.quiz_at], None
+        self.answer, self._quiz_judge = None, None
+        if self.quiz is not None:
+            self.selected = self.quiz[self.quiz_at]
+        self.relayout()
+
+    def quiz_moves(self, index: int) -> list[str]:
+        """The legal moves at the position before journal move ``index``."""
+        if self.journal is None:
+            return []
+        try:
+            g = self.journal.state_at(index)
+        except ValueError:
+            return []
+        out: list[str] = []
+        for m in g.legal_moves():
+            if str(m) not in out:
+                out.append(str(m))
+        return out
+
+    def quiz_answer(self, move: str) -> None:
+        """Grade the move the player chose: at once where the review valued it, else by
+        the judge (the review's analysis of this position, a slice a frame)."""
+        v = self.verdict
+        if v is None or self.answer is not None or self._quiz_judge is not None \
+                or self.key is None or self.journal is None:
+            return
+        from game.review.analysis import Judge, journal_levels, same_move, settings
+
+        self._quiz_move = move
+        known = [c for c in v.candidates if same_move(self.key, c.move, move)]
+        if same_move(self.key, v.played, move):
+            known = [Candidate(v.played, v.value_played, v.se)]
+        if known and v.candidates:
+            best = v.candidates[0]
+            self._set_answer(v, move, known[0].value, known[0].se, best.move, best.value)
+            return
+        g = self.journal.state_at(v.index)
+        self._quiz_judge = Judge(g.observation(self.seat), g.legal_moves(),
+                                 settings(self.key), journal_levels(self.journal), move)
+        self.relayout()
+
+    def _graded_answer(self, analysis: Any) -> None:
+        v = self.verdict
+        self._quiz_judge = None
+        if v is None or analysis is None or self.key is None:
+            return
+        mine = analysis.find(self.key, self._quiz_move)
+        best = analysis.candidates[0]
+        if mine is None:
+            return
+        self._set_answer(v, self._quiz_move, mine.value, mine.se, best.move, best.value)
+
+    def _set_answer(self, v: Verdict, move: str, value: float, se: float, best: str,
+                    best_value: float) -> None:
+        from game.review.analysis import grade, same_move, settings
+
+        assert self.key is not None
+        s = settings(self.key)
+        g = BEST_GRADE if same_move(self.key, move, best) else grade(
+            best_value - value, se, s, v.certain)
+        self.answer = Verdict(v.index, move, move if g == BEST_GRADE and same_move(
+            self.key, move, best) else best, value, best_value, certain=v.certain,
+            mistake=g in (MISTAKE_GRADE, BLUNDER_GRADE), legal=v.legal, grade=g, se=se)
+        self.relayout()
+
+    def _quiz(self, left: float, y: float, col_w: float, body: float, head: float,
+              review: Review) -> float:
+        """The quiz's page: the position, "find a better move", the moves to tap; then
+        the answer graded, the computer's move and the gap."""
+        s = self.scale
+        v = self.verdict
+        assert self.quiz is not None
+        if v is None:
+            return y
+        t = self.add_text(_("Find a better move: {i} of {n}").format(
+            i=self.quiz_at + 1, n=len(self.quiz)), left, y, head, ACCENT, width=col_w,
+            bold=True)
+        y -= t.content_height + 4 * s
+        k, n, m, total = review.number(v.index)
+        t = self.add_text(_("Decision {k} of {n} · move {m} of {total}").format(
+            k=k, n=n, m=m, total=total), left, y, body, MUTED, width=col_w)
+        y -= t.content_height + 6 * s
+        hand = [str(c) for c in self.observation_at(v.index).get("hand", [])
+                if isinstance(c, str)]
+        if hand:
+            card_h = max(56.0, min(100 * s, self.content.height * 0.16))
+            self._cards(hand, left, y, col_w, card_h)
+            y -= card_h + 10 * s
+        t = self.add_text(_("You played: {move}").format(move=self.words(v.played, v.index)),
+                          left, y, body, INK, width=col_w)
+        y -= t.content_height + 8 * s
+        if self.answer is None:
+            prompt = (_("Thinking…") if self._quiz_judge is not None
+                      else _("Which move is better? Tap it."))
+            t = self.add_text(prompt, left, y, body, ACCENT, width=col_w, bold=True)
+            y -= t.content_height + 6 * s
+            for move in self.quiz_moves(v.index):
+                t = self.add_text("• " + self.words(move, v.index), left + 12 * s, y, body,
+                                  INK, width=col_w - 12 * s)
+                self.quiz_rows.append(((y - t.content_height, y), move))
+                y -= t.content_height + 4 * s
+            return y
+        a = self.answer
+        t = self.add_text(_("Your answer: {move} ({grade})").format(
+            move=self.words(a.played, v.index), grade=grade_word(a)), left, y, body,
+            grade_color(a), width=col_w, bold=True)
+        y -= t.content_height + 4 * s
+        t = self.add_text(verdict_sentence(review.unit, a), left, y, body, grade_color(a),
+                          width=col_w)
+        y -= t.content_height + 4 * s
+        t = self.add_text(_("The computer's move: {move} ({value})").format(
+            move=self.words(a.best, v.index),
+            value=value_text(review.key, review.unit, a.value_best)), left, y, body, INK,
+            width=col_w)
+        return y - t.content_height
+
     # ----- actions ---------------------------------------------------------------------------
     def select(self, i: int) -> None:
         vs = self.review.verdicts if self.review is not None else []
@@ -322,9 +470,13 @@ class ReviewView(ReviewLoading, PageView):
     def on_update(self, delta_time: float) -> None:
         if self.running and self.take_in():
             self.relayout()
+        if self._quiz_judge is not None and self._quiz_judge.step(0.02):
+            self._graded_answer(self._quiz_judge.analysis)
         super().on_update(delta_time)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        if self.quiz is not None and key in (arcade.key.LEFT, arcade.key.RIGHT):
+            return                       # the quiz asks one position at a time
         if key == arcade.key.LEFT and self.selected is not None:
             self.select(self.selected - 1)
         elif key == arcade.key.RIGHT and self.selected is not None:
@@ -335,6 +487,10 @@ class ReviewView(ReviewLoading, PageView):
             super().on_key_press(key, modifiers)
 
     def on_page_tap(self, x: float, y: float) -> None:
+        for (lo, hi), move in self.quiz_rows:   # a move offered by the quiz
+            if lo <= y <= hi and self.content.left <= x <= self.content.right:
+                self.quiz_answer(move)
+                return
         for (lo, hi), i in self.rows:           # a row of the move list
             if lo <= y <= hi and self.content.left <= x <= self.content.right:
                 self.select(i)
@@ -368,13 +524,18 @@ class ReviewView(ReviewLoading, PageView):
         show.visible = practice.visible = self.journal is not None
         enabled = self.verdict is not None
         show.enabled = practice.enabled = enabled
+        quiz = self.buttons.by_name("quiz")
+        quiz.visible = show.visible and bool(self.quiz_positions())
+        quiz.label.set(_("Learn from your mistakes") if self.quiz is None else
+                       _("Next") if self.quiz_at + 1 < len(self.quiz) else _("Finish"))
+        row = [show, practice] + ([quiz] if quiz.visible else [])
         fy = 10 + bar / 2
         if show.visible:
             fb = max(13.0, 16 * s)
-            self.place_row([show, practice], 14, w - 14, fy, bar, fb)
-            used = practice.cx + practice.w / 2 - 14
+            self.place_row(row, 14, w - 14, fy, bar, fb)
+            used = row[-1].cx + row[-1].w / 2 - 14
             shift = max(0.0, (w - 28 - used) / 2)
-            for b in (show, practice):
+            for b in row:
                 b.place(b.cx + shift, b.cy, b.w, b.h, b.label.text.font_size)
             bottom = fy + bar / 2 + 10
         else:
@@ -413,6 +574,9 @@ class ReviewView(ReviewLoading, PageView):
             y -= t.content_height + 10 * s
         if not review.verdicts:
             return y
+        self.quiz_rows = []
+        if self.quiz is not None:
+            return self._quiz(left, y, col_w, body, head, review)
         y = self._graph(left, y, col_w, body, review)
         y = self._detail(left, y - 14 * s, col_w, body, head, review)
         return self._moves(left, y - 18 * s, col_w, body, head, review)
