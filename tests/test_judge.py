@@ -276,3 +276,28 @@ def test_why_in_plain_words_names_the_patterns_of_each_game() -> None:
             "Tímto jsi utratil svůj poslední trumf, a přitom v talonu zbývalo ještě 6 karet."]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_play_from_here_and_hint_gives_the_reviews_best(
+        key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's case: the review's best at a decision, then "Play from here" and Hint
+    at that decision: the same move (the practice deal keeps the journal's levels)."""
+    from game.session.replay import practice
+
+    monkeypatch.setitem(deal_module.HINT_OVERRIDES, key, QUICK[key])
+    j = play_deal(key, 42, ["easy", "normal", "random"], 3 if len(
+        spec(key).players_allowed) > 1 else None)
+    del j.moves[40:]                       # the first decisions are enough
+    r = review_deal(j, 0, overrides=QUICK[key])
+    checked = 0
+    for v in r.verdicts:
+        if v.forced:
+            continue
+        s = practice(j, v.index)
+        hint = s.hint()
+        assert hint is not None and analysis.same_move(key, str(hint), v.best), (v, hint)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked

@@ -619,8 +619,10 @@ class ReviewView(ReviewLoading, PageView):
         s = self.scale
         c = self.content
         small = max(11.0, body * 0.85)
-        caption = graph_caption(review.key, review.unit) + "  " + _("Tap a point to see that "
-                                                                    "move.")
+        caption = (graph_caption(review.key, review.unit) + "  "
+                   + _("Tap a point to see that move.") + "  "
+                   + _("The values assume that from each move on you play as the hard "
+                       "level would, so a player who errs later does worse."))
         t = self.add_text(caption, left, y, small, MUTED, width=col_w)
         y -= t.content_height + 6 * s
         label_w = max(54.0, 58 * s)
