@@ -1,12 +1,12 @@
 """What a review of a deal is: one verdict per decision of the reviewed seat.
 
 A review (``game.review.analysis``) looks at each decision the reviewed seat made, from
-that seat's observation at the time only, and asks the hard level's search what it
-would have played; it estimates the value of the position after the move played and
-after the search's move (the chance of winning, or the expected points in Pao De
-Kuai), and marks a decision a *mistake* when the gap passes the game's threshold
-(``levels/review.toml``).  In Durak, once the talon is empty every card is known and the
-exact solver gives the true value: such a verdict is ``certain``.
+that seat's observation at the time only: the judge's candidates with their values (the
+chance of winning, or the expected points in Pao De Kuai, as if the seat played on as
+the hard level would), the best of them, and the move played graded against it (best,
+good, inaccuracy, mistake, blunder: :data:`GRADES`).  In Durak, once the talon is empty
+every card is known and the exact solver gives the true values: such a verdict is
+``certain``.
 
 These records are plain data: JSON-safe both ways (the history caches them), no arcade
 or pyglet import, and the review screen, the replay and ``cardclub review`` all read
