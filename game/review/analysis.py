@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import threading
 import time
 import tomllib
 from collections.abc import Callable, Generator, Iterable
@@ -420,9 +421,16 @@ class Judge:
         moves = distinct(key, self.legal)
         exact_ref = spec(key).review_exact
         if exact_ref is not None and s.solve_nodes > 0 and len(moves) > 1:
-            yield
-            values: list[tuple[str, float]] | None = load(exact_ref)(self.obs, moves,
-                                                                      s.solve_nodes)
+            # the solver is one long call (up to a second at its cap): on a thread, so a
+            # table stepping the hint a slice a frame keeps drawing meanwhile
+            got: list[list[tuple[str, float]] | None] = []
+            solver = threading.Thread(target=lambda: got.append(load(exact_ref)(
+                self.obs, moves, s.solve_nodes)), daemon=True, name="cardclub-solver")
+            solver.start()
+            while solver.is_alive():
+                solver.join(0.005)
+                yield
+            values = got[0] if got else None
             if values is not None:
                 self.analysis = self._exact(values)
                 return
