@@ -76,7 +76,8 @@ class CardClubWindow(arcade.Window):
                          # table, and card art has soft edges of its own
                          antialiasing=kw.pop("antialiasing", False),
                          **kw)
-        self.set_minimum_size(MIN_W, MIN_H)
+        # a screen smaller than the usual minimum still gets a whole window
+        self.set_minimum_size(min(MIN_W, width), min(MIN_H, height))
         self.icon_sizes = set_window_icon(self)
         self.settings, self.settings_message = settings_store.load()
         from game.store import start_up
@@ -146,12 +147,39 @@ class CardClubWindow(arcade.Window):
         self.open("menu", message=message)
 
 
+def screen_size() -> tuple[int, int] | None:
+    """The default screen's size in pixels (pyglet's display), or None where it cannot
+    be read."""
+    try:
+        import pyglet
+
+        screen = pyglet.display.get_display().get_default_screen()
+        return int(screen.width), int(screen.height)
+    except Exception as exc:  # no display: the window will say so itself
+        log.warning("screen size: %s", exc)
+        return None
+
+
+#: the window takes at most this share of the screen's width and height
+SCREEN_SHARE = 0.9
+
+
+def fitting_size(screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size on opening: the usual 1280x800, or smaller with the same shape
+    where that would not fit in 90% of the screen (a 960x600 screen: 864x540)."""
+    if screen is None:
+        return BASE_W, BASE_H
+    k = min(1.0, SCREEN_SHARE * screen[0] / BASE_W, SCREEN_SHARE * screen[1] / BASE_H)
+    return int(BASE_W * k), int(BASE_H * k)
+
+
 def open_window() -> CardClubWindow | None:
     """The game window, or None (the reason on stderr) where there is no display or no
-    OpenGL.  Sets up logging first: every way in (play, the smoke run) goes through here."""
+    OpenGL.  Sets up logging first: every way in (play, the smoke run) goes through here.
+    It opens at a size that fits the screen (at most 90% of it)."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        return CardClubWindow()
+        return CardClubWindow(*fitting_size(screen_size()))
     except Exception as exc:  # no display, no OpenGL
         print(f"cardclub: cannot open the game window: {exc}", file=sys.stderr)
         return None

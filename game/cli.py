@@ -221,15 +221,22 @@ COMMANDS = {
     "shots": "render the menu and every table headless and save PNG screenshots",
     "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
 }
+#: playing with friends (game/net, docs/net.md): listed apart in the help
+NET_COMMANDS = {
+    "serve": "run a table server for playing with friends",
+    "host": "host a table at a server and play its first seat headless",
+    "join": "join a table at a server with its code and play a seat headless",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
     lines = "\n".join(f"  {name:<8}{text}" for name, text in COMMANDS.items())
+    net = "\n".join(f"  {name:<8}{text}" for name, text in NET_COMMANDS.items())
     p = argparse.ArgumentParser(
         prog="cardclub",
         description=f"Card Club: {_titles()} against the computer.",
-        epilog=f"commands:\n{lines}\n\n'cardclub COMMAND --help' lists a command's "
-               "options.",
+        epilog=f"commands:\n{lines}\n\nplaying with friends (docs/net.md):\n{net}\n\n"
+               "'cardclub COMMAND --help' lists a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("command", nargs="?", default="play", choices=list(COMMANDS), metavar="COMMAND",
                    help="what to do (default: play; one line each below)")
@@ -257,6 +264,11 @@ def main(argv: list[str] | None = None) -> int:
         from game.tools.shots import main as shots
 
         return shots(args[1:])
+    if args and args[0] in ("serve", "host", "join"):   # playing with friends (game/net)
+        from game.net import commands
+
+        return (commands.serve(args[1:]) if args[0] == "serve"
+                else commands.join(args[1:], hosting=args[0] == "host"))
     if args and args[0] == "bench":
         from game.tools.bench import main as bench
 

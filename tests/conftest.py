@@ -16,6 +16,7 @@ os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 # Belt and braces: even a test that undoes its CARDCLUB_HOME never reaches the player's
 # real data folder (platformdirs follows XDG_DATA_HOME).
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="cardclub-tests-xdg-")
+os.environ["CARDCLUB_BIND"] = "127.0.0.1"   # a table hosted from the window: loopback only
 os.environ["LANGUAGE"] = "en"    # the UI tests read English; i18n tests switch it themselves
 
 

@@ -13,16 +13,6 @@ VIEW_CLASS_LINES = 400
 CLASS_LINES = 600
 UI_LIBRARIES = ("arcade", "pyglet")
 
-#: over the limits until the table rewrite of issue 36 (item 3) lands: the table view and
-#: the games' tables are being rewritten as components in another branch.  Temporary:
-#: empty it when that branch is merged (a file listed here that fits is reported too).
-PENDING: dict[str, str] = {
-    "game/scenes/table_view.py": "the table as components (issue 36, item 3)",
-    "game/games/autobus/table.py": "the table as components (issue 36, item 3)",
-    "game/games/dudak/table.py": "the table as components (issue 36, item 3)",
-}
-
-
 def imports_ui(tree: ast.Module) -> bool:
     """Whether the module imports arcade or pyglet anywhere (inside a function too)."""
     for node in ast.walk(tree):
@@ -53,17 +43,10 @@ def oversized(source: str, where: str = "<source>") -> list[str]:
 
 def test_no_module_or_class_of_game_is_too_long() -> None:
     found: list[str] = []
-    pending_over: set[str] = set()
     for path in sorted((ROOT / "game").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        over = oversized(path.read_text(encoding="utf-8"), rel)
-        if rel in PENDING:
-            pending_over.update([rel] if over else [])
-        else:
-            found += over
+        found += oversized(path.read_text(encoding="utf-8"), rel)
     assert not found, "too long:\n" + "\n".join(found)
-    fits = sorted(set(PENDING) - pending_over)
-    assert not fits, f"within the limits now, take them off PENDING: {fits}"
 
 
 def test_the_count_sees_long_modules_and_classes() -> None:

@@ -250,7 +250,7 @@ def test_a_joker_on_an_empty_space_asks_for_its_rank(app: CardClubWindow) -> Non
     press(app, panel.buttons.by_name("rank7"))
     assert g.aux[0][1] == ["X"] and g.aux_rank[0][1] == "7"
     assert view.session.journal.moves == ["discard X aux2=7"]
-    assert view.aux_labels[(0, 2)].text.text == "7 ×1"       # the joker's rank is shown
+    assert view.aux_labels[(0, 2)].text.text == "2: 7×1"   # side pile 2: the joker's rank
 
 
 def test_end_turn_only_with_an_empty_hand(app: CardClubWindow) -> None:

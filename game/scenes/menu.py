@@ -125,6 +125,9 @@ class Tile:
         self.level = Button("", lambda: None, SECONDARY, name=f"level-{gi.key}")
         self.numbered = LinkButton(_("Play a numbered deal…"), lambda: None,
                                    name=f"numbered-{gi.key}")
+        # play with friends (game/scenes/friends_view.py), beside the numbered deal
+        self.friends = LinkButton(_("Play with friends…"), lambda: None,
+                                  name=f"friends-{gi.key}")
 
     @property
     def labels(self) -> list[Label]:
@@ -150,6 +153,9 @@ class MenuView(arcade.View):
             self.levels.add(t.level)
             t.numbered.on_click = partial(self.ask_number, t.key)
             self.numbered.add(t.numbered)
+            if "friends" in SCENES:                     # play with friends (game/net)
+                t.friends.on_click = partial(self.app.open, "friends", game=t.key)
+                self.numbered.add(t.friends)
         self.pressed_tile: str | None = None
         buttons = [Button("", self.continue_saved, PRIMARY, name="continue"),
                    Button(_("Rules"), self.rules, SECONDARY, name="rules")]
@@ -226,6 +232,13 @@ class MenuView(arcade.View):
             t.numbered.place(cx, bottom + 2 * s + link_h / 2, tile_w - 12, link_h,
                              max(11.0, 13 * s))
             t.numbered.visible = t.ready
+            t.friends.visible = t.ready and "friends" in SCENES
+            if t.friends.visible:                       # the two links side by side
+                half = (tile_w - 12) / 2
+                t.numbered.place(cx - half / 2, bottom + 2 * s + link_h / 2, half - 4,
+                                 link_h, max(11.0, 13 * s))
+                t.friends.place(cx + half / 2, bottom + 2 * s + link_h / 2, half - 4,
+                                link_h, max(11.0, 13 * s))
             bottom += link_room                  # the rest stands on the link
             card_h = max(1.0, min((tile_h - link_room) * 0.30, 150 * s))
             t.sprite.scale = card_h / assets.CARD_H

@@ -402,6 +402,18 @@ class DealSession:
                     self.xp_gained = saves.finish(self.journal, self.game)
         return self.xp_gained
 
+    # ----- keeping the deal (a table asks a question before it: issue 36) ------------------
+    def withhold(self) -> None:
+        """Keep nothing of this deal until :meth:`keep` (its table asks a question
+        before the deal starts: the save this deal replaced is gone, as for any new deal)."""
+        if self.saving:
+            saves.delete(self.key)
+
+    def keep(self) -> None:
+        """The deal starts after all: its journal is written at once."""
+        if self.saving:
+            saves.save(self.journal)
+
     @staticmethod
     def take_save_problem() -> str | None:
         """A save that failed on the writer thread, told once (read-only or full disk)."""

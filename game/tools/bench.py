@@ -256,6 +256,11 @@ def main(argv: list[str]) -> int:
     """Benchmarks run in a temporary data folder."""
     import argparse
 
+    if argv and argv[0] == "server":   # tables of headless clients on one server
+        from game.tools.bench_server import main as bench_server
+
+        return bench_server(argv[1:])
+
     p = argparse.ArgumentParser(
         prog="cardclub bench",
         description="Measure performance. 'engines': moves per second of random play "

@@ -182,6 +182,15 @@ class Keyboard:
             self.focus = cards[0] if cards else (items[0] if items else None)
 
     # ----- drawing -----------------------------------------------------------------------------
+    def badge_at(self, b: Button, r: float) -> tuple[float, float]:
+        """Where a button's number badge sits: on its corner, half outside it (clear of
+        the label).  A panel's buttons all carry theirs on the same corner, the top right;
+        the table's go below a button in the window's upper half."""
+        v = self.view
+        below = v.modal_buttons() is None and b.cy > v.key_height / 2
+        return (b.cx + b.w / 2 - r * 0.4,
+                b.cy - b.h / 2 + r * 0.4 if below else b.cy + b.h / 2 - r * 0.4)
+
     def draw(self) -> None:
         v = self.view
         s = v.key_scale
@@ -191,9 +200,7 @@ class Keyboard:
             if not self.usable(b):
                 continue
             r = max(9.0, 11 * s)
-            # on the button's corner, half outside it (clear of the label)
-            x = b.cx + b.w / 2 - r * 0.4
-            y = b.cy - b.h / 2 + r * 0.4 if b.cy > v.key_height / 2 else b.cy + b.h / 2 - r * 0.4
+            x, y = self.badge_at(b, r)
             arcade.draw_circle_filled(x, y, r, (255, 255, 255, 215))
             arcade.draw_circle_outline(x, y, r, (40, 40, 40, 160), 1)
             self._hint.text = str(n + 1)

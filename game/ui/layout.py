@@ -51,6 +51,14 @@ class TableLayout:
         cards it would cover)."""
         return self.h - self.bar_h - 30 * self.s
 
+    def banner_width(self) -> float:
+        """How wide the banner's words may run before they wrap."""
+        return self.w - 120 * self.s
+
+    def banner_height(self) -> float:
+        """How tall the banner's words may be before they shrink."""
+        return self.h
+
     def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:
         """A top-bar button, wide enough for a label ``text_w`` pixels wide."""
         w = max(96.0, 110 * self.s, text_w + 28)
@@ -67,11 +75,12 @@ class TableLayout:
         left = 40 * self.s + self.card_w / 2
         right = self.w - (right_margin if right_margin is not None
                           else 200 * self.s) - self.card_w / 2
-        if n <= 1:
-            return [(left + right) / 2] * n
-        step = min(self.card_w * 0.78, (right - left) / (n - 1))
-        span = step * (n - 1)
-        start = (left + right) / 2 - span / 2
+        step = min(self.card_w * 0.78, (right - left) / max(n - 1, 1))
+        span = step * max(n - 1, 0)
+        # under the window's middle (a single card too), moved left only as far as the
+        # buttons at the right need
+        mid = min(self.w / 2, right - span / 2)
+        start = max(left, mid - span / 2)
         return [start + i * step for i in range(n)]
 
     def fan(self, n: int, right_margin: float | None = None, dip: float = 10,

@@ -63,6 +63,10 @@ def back_action(window: Window,
     return back
 
 
+#: px (at 1280x800) left under the page's lowest line
+PAGE_MARGIN = 14.0
+
+
 class PageView(arcade.View):
     """Header buttons on top, a scrolling content box below."""
 
@@ -144,7 +148,14 @@ class PageView(arcade.View):
             top, low = extents.get(batch, (t.top, t.bottom))
             extents[batch] = (max(top, t.top), min(low, t.bottom))
         self.batches = [(top, low, b) for b, (top, low) in extents.items()]
-        self.max_scroll = max(0.0, self.page_top - bottom - self.content.height)
+        # the page ends below whatever reaches lowest (a text's descenders, a row's box,
+        # a card), with a margin: the last line scrolls whole into view, clear of the frame
+        lows = [bottom, *(low for _, low, _ in self.batches),
+                *(r.bottom for r, _ in self.rects), *(sp.bottom for sp in self.cards)]
+        bottom = min(lows) - PAGE_MARGIN * self.scale
+        # scrolled to the end, that bottom stands on the content's lower edge (the page
+        # may start below the content's top: measured from the top, a line fell short)
+        self.max_scroll = max(0.0, self.content.bottom - bottom)
         self.scroll_to(self.scroll)
         self._laid_out = (w, h, i18n.language())
 

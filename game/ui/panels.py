@@ -48,6 +48,14 @@ class Panel:
         self.size = (w, h)
         s = max(0.75, min(w / 1280, h / 800))
         pw = max(1.0, min(w - 40, 560 * s))
+        self.title.place(0, 0, 20 * s)          # a long title (Spanish, German) widens the
+        pw = max(pw, min(w - 40, self.title.text.content_width + 30))   # panel it needs
+        font = max(14.0, 18 * s)                # and so do long button words, at this size
+        widest = 0.0
+        for b in self.buttons.buttons:
+            b.label.place(0, 0, font)
+            widest = max(widest, float(b.label.text.content_width))
+        pw = max(pw, min(w - 40, self.columns * (widest + 16) + 16 * (self.columns - 1) + 40))
         self.text.text.width = max(1, int(pw - 40))    # a tiny window: pyglet needs >= 1
         self.text.place(w / 2, 0, 15 * s)
         text_h = self.text.text.content_height if self.text.text.text else 0
@@ -64,13 +72,17 @@ class Panel:
             size -= 1
             self.title.text.font_size = size
         self.text.place(round(w / 2), round(top - 70 * s))
-        bw = min(260 * s, (pw - 40 - 16 * (self.columns - 1)) / self.columns)
+        bw = min(max(260 * s, widest + 16), (pw - 40 - 16 * (self.columns - 1)) / self.columns)
         y0 = top - 80 * s - text_h - 12 - bh / 2
         for i, b in enumerate(self.buttons.buttons):
             r, c = divmod(i, self.columns)
             n_in_row = min(self.columns, len(self.buttons.buttons) - r * self.columns)
             x = w / 2 + (c - (n_in_row - 1) / 2) * (bw + 16)
             b.place(x, y0 - r * (bh + 12), bw, bh, max(14.0, 18 * s))
+        # one size for all the labels: the longest words set it (no button's smaller)
+        sizes = [b.label.text.font_size for b in self.buttons.buttons]
+        for b in self.buttons.buttons:
+            b.label.place(b.cx, b.cy, min(sizes))
 
     def draw(self, w: float, h: float) -> None:
         if not self.visible:

@@ -34,8 +34,10 @@ class TableView(Protocol):
 
     info: GameInfo
     app: Window
-    window: arcade.Window
     layout: TableLayout
+
+    @property
+    def window(self) -> arcade.Window: ...
 
     @property
     def key(self) -> str: ...      # a class variable of each game's table

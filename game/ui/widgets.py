@@ -47,6 +47,9 @@ class Label:
 class Button:
     """A rectangle with a label that calls ``on_click`` when pressed and released on it."""
 
+    #: other words the label may show (a bar button is made wide enough for each)
+    alt_texts: tuple[str, ...] = ()
+
     def __init__(self, text: str, on_click: Callable[[], object], style: ButtonStyle = SECONDARY,
                  name: str | None = None) -> None:
         self.name = name or text.lower()

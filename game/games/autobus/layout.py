@@ -45,6 +45,10 @@ class AutobusLayout(TableLayout):
         self.gap = 6 * s
         self.lab = max(14.0, 17 * s)                 # one line of small text
         self.font = max(11.0, 13 * s)
+        # a computer's title (and your "You"): its row as tall as its line box, so the
+        # words sit inside the panel's border at every size
+        self.name_font = max(12.0, 14 * s)
+        self.name_h = max(self.lab, LINE * self.name_font)
         # your counts are the lowest words of the window: their row is as tall as their
         # line box, so no letter is cut by the bottom edge
         self.count_h = max(self.lab, LINE * self.font)
@@ -54,7 +58,7 @@ class AutobusLayout(TableLayout):
         self.button_w = max(120.0, 150 * s)
         self.button_h = max(52.0, 56 * s)
         bar, lab, gap = self.bar_h, self.lab, self.gap
-        zone_fixed = 2 * lab + 3 * gap
+        zone_fixed = self.name_h + lab + 3 * gap
         fixed = (bar + gap + self.opp_rows * (zone_fixed + gap) + MARK + (lab + 2 * gap)
                  + self.status_room + 2 * gap + (self.count_h + 2 * gap))
         units_h = self.opp_rows * (1 + FAN_OPP) + (1 + RUN_DEPTH) + (1 + FAN)
@@ -75,7 +79,7 @@ class AutobusLayout(TableLayout):
     def _build(self, cw: float) -> None:
         s, n_opp = self.s, self.players - 1
         bar, lab, gap = self.bar_h, self.lab, self.gap
-        zone_fixed = 2 * lab + 3 * gap
+        zone_fixed = self.name_h + lab + 3 * gap
         cell_w = (self.w - 2 * self.m - (self.cols - 1) * 2 * gap) / self.cols
         self.card_w, self.card_h = cw, cw * RATIO
         ch = self.card_h
@@ -140,14 +144,33 @@ class AutobusLayout(TableLayout):
         self.run_h = ch * (1 + RUN_DEPTH) + lab + gap
         self.run_step = max(cw * 1.3, 70 * max(s, 0.85))  # room for "next: 10" under it
 
+    def banner_box(self) -> Box:
+        """Where announcements show: right of the status line, between your row and the
+        runs' band, so they never cover a run, a computer's panel or your cards."""
+        left = self.status_box().cx + self.status_box().w / 2 + self.gap
+        right = self.w - self.m
+        lo = max(self.action_button(1).cy + self.button_h / 2,
+                 self.hand_box().cy + self.hand_box().h / 2) + self.gap
+        hi = self.band.cy - self.band.h / 2
+        return Box((left + right) / 2, (lo + hi) / 2, right - left, hi - lo)
+
     def banner_x(self) -> float:
-        """Over the runs' right half (the runs fill from the left)."""
-        return self.band.cx + self.band.w / 4
+        return self.banner_box().cx
 
     def banner_y(self) -> float:
-        """Announcements show over the runs' band: clear of the computers' panels (their
-        cards and counts) and of your row."""
-        return self.band.cy
+        return self.banner_box().cy
+
+    def banner_width(self) -> float:
+        """The banner's text wraps within its box (its backing is 40 px wider)."""
+        return max(60.0, self.banner_box().w - 44)
+
+    def banner_height(self) -> float:
+        """... and shrinks until it is as tall as its box (its backing: 14 px more)."""
+        return max(20.0, self.banner_box().h - 16)
+
+    def you_xy(self) -> tuple[float, float]:
+        """Your title ("You"), left-aligned over your reserve."""
+        return self.reserve_x - self.card_w / 2, self.human_top + self.gap + self.name_h / 2
 
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
@@ -160,11 +183,11 @@ class AutobusLayout(TableLayout):
 
     def name_xy(self, seat: int) -> tuple[float, float]:
         z = self.zone_boxes[seat]
-        return self._zone_left(seat), z.cy + z.h / 2 - self.lab / 2
+        return self._zone_left(seat), z.cy + z.h / 2 - self.gap / 2 - self.name_h / 2
 
     def opp_cards_y(self, seat: int) -> float:
         z = self.zone_boxes[seat]
-        return z.cy + z.h / 2 - self.lab - self.gap - self.card_h / 2
+        return z.cy + z.h / 2 - self.name_h - self.gap - self.card_h / 2
 
     def opp_count_y(self, seat: int) -> float:
         z = self.zone_boxes[seat]
@@ -243,10 +266,12 @@ class AutobusLayout(TableLayout):
         return self.opp_cards_y(seat) - self.card_h / 2 - self.lab / 2
 
     def status_box(self) -> Box:
-        """The status line (as ``TableView.status_box`` places it)."""
+        """The status line (as ``TableView.status_box`` places it): over your row, just
+        right of your title, so the announcements have room right of it."""
         right = self.w - max(120.0, 150 * self.s) - 40 * self.s
-        w = min(620 * self.s, right - 40 * self.s)
-        return Box(min(self.w / 2, right - w / 2), self.status_y, w, self.status_h)
+        left = self.reserve_x + self.card_w / 2 + 2 * self.gap + 30 * self.s
+        w = min(560 * self.s, right - left)
+        return Box(left + w / 2, self.status_y, w, self.status_h)
 
     def status_extent(self) -> Box:
         """The status line's box at its tallest (two lines)."""

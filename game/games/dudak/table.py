@@ -9,6 +9,7 @@ table works out from the observations (the engine only names the Dudák).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui import assets
 from game.ui.layout import Box
+from game.ui.place import Place
 from game.ui.placement import Places
 from game.ui.widgets import SECONDARY, Button, Label
 
@@ -100,7 +102,8 @@ class DudakTable(TableView):
         self.aside_label = Label("", 13, (255, 245, 210), bold=True, multiline=True,
                                  width=300, align="center", anchor_y="bottom")
         self.declare_title = Label("", 15, (255, 245, 210), bold=True, anchor_y="bottom")
-        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top")
+        self.declare_note = Label("", 12, (230, 240, 230), anchor_y="top", multiline=True,
+                                  width=300, align="center")     # wraps inside the aside
         self.labels += [*self.names.values(), *self.counts.values(), self.own_name,
                         self.own_trump, self.pile_label, self.out_label, self.aside_label]
         self.suit_buttons = {s: SuitButton(s, lambda s=s: self.declare(s))
@@ -157,14 +160,15 @@ class DudakTable(TableView):
         if place == "hand0":
             x, y, a = L.hand(n)[i]
             return x, y, a, 200 + i
-        if place in ("hand1", "hand2", "hand3"):
-            seat = int(place[-1])
+        p = Place.parse(place)
+        if p.kind == "hand" and p.seat is not None and p.seat != HUMAN:
+            seat = p.seat
             x, y, a = L.seat_card(seat, i, n, self._known_n.get(seat, 0))
             return x, y, a, 60 + i
         if place == "pile":
             x, y, a = L.pile(i, n)
             return x, y, a, 100 + i
-        if place.startswith("collected"):
+        if p.kind == "collected":
             x, y = L.collected(i, n)
             return x, y, 0.0, 150 + i
         if place == "out":
@@ -243,6 +247,7 @@ class DudakTable(TableView):
                                       .format(who=self.who(left)))
             else:
                 self.declare_note.set("")
+            self.declare_note.text.width = max(1, int(L.aside.w))
             self.declare_note.place(L.aside.cx, bottom, max(10.0, 12 * L.s))
         else:
             self.declare_title.set("")
@@ -355,41 +360,11 @@ class DudakTable(TableView):
         return _(ORDINALS[self.out_order.index(seat)])
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
-        res = obs["result"] or [1.0] * PLAYERS
-        dudak = obs["dudak"] if obs["dudak"] is not None else min(range(PLAYERS),
-                                                                  key=lambda s: res[s])
-        title = (_("You are the Dudák!") if dudak == HUMAN
-                 else _("{who} is the Dudák").format(who=self.who(dudak)))
-        lines = [_("You lose: you are the last one holding cards.") if dudak == HUMAN
-                 else _("You win: you got rid of your cards.") if HUMAN in self.out_order
-                 else _("You win: the Dudák holds more cards.")]
-        gone = [s for s in self.out_order if s != dudak]
-        if self.safety_net(obs):
-            lines.insert(0, _("The deal reached 2,000 moves without an end, so it was "
-                              "stopped there."))
-        if gone:
-            lines.append(_("Out of cards in this order:"))
-            lines.append(" → ".join(self.who(s) for s in gone))
-        if self.safety_net(obs):
-            counts = obs["card_counts"]
-            lines.append(ngettext(
-                "The player holding the most cards is the Dudák: {who}, with {n} card.",
-                "The player holding the most cards is the Dudák: {who}, with {n} cards.",
-                counts[dudak]).format(who=self.who(dudak), n=counts[dudak]))
-            holding = [s for s in range(PLAYERS) if counts[s] and s != dudak]
-            if holding:
-                lines.append(_("Still holding cards: {list}").format(list=", ".join(
-                    ngettext("{who} ({n} card)", "{who} ({n} cards)", counts[s]).format(
-                        who=self.who(s), n=counts[s]) for s in holding)))
-            if obs["net_tie"]:
-                lines.append(_("On a tie, the player whose turn came soonest is the Dudák."))
-        lines.append(_("The Dudák deals the next game."))
-        return title, lines
+        return result_words(obs, self.out_order, self.who)
 
     @staticmethod
     def safety_net(obs: dict[str, Any]) -> bool:
-        """The deal stopped at the move limit (DUD-12), not because one player was left."""
-        return bool(obs["safety_net"])
+        return safety_net(obs)
 
     # ----- labels and drawing ------------------------------------------------------------
     def plate_lines(self, obs: dict[str, Any], seat: int) -> tuple[str, str]:
@@ -454,8 +429,8 @@ class DudakTable(TableView):
             self.aside_label.place(L.aside.cx, L.pile_y + L.card_h / 2 + 8 * s,
                                    max(10.0, 13 * s))
 
-    def on_update(self, dt: float) -> None:
-        super().on_update(dt)
+    def tick(self, dt: float) -> None:
+        """The rings fade."""
         if self.pulses:
             for p in self.pulses:
                 p[2] -= dt / max(self.scale, 0.3)
@@ -480,19 +455,17 @@ class DudakTable(TableView):
         self.declare_title.draw()
         self.declare_note.draw()
 
-    def draw_overlay(self) -> None:
+    def draw_over(self) -> None:
         """The rings of an abštych or a player going out (they change every frame, so
-        they are drawn over the static layer), then the framework's overlay."""
+        they are drawn over the static layer)."""
         s = self.layout.s
         for px, py, left in self.pulses:
             t = 1 - left / PULSE_TIME
             arcade.draw_circle_outline(px, py, (40 + 110 * t) * s,
                                        (255, 225, 120, int(230 * (1 - t))), 5)
-        super().draw_overlay()
 
-    @property
-    def busy(self) -> bool:
-        return bool(self.pulses) or super().busy
+    def settling(self) -> bool:
+        return bool(self.pulses)
 
     def draw_dealer_chip(self, dealer: int) -> None:
         L = self.layout
@@ -502,13 +475,54 @@ class DudakTable(TableView):
         if dealer == HUMAN:
             x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
             y = self.own_name.text.y
-        elif dealer == 2:
-            x, y = L.w / 2 - 165 * s - L.card_w / 2 - 56 * s, L.top_y
         else:
-            b = L.seat_box(dealer)
-            x, y = b.cx, b.cy + b.h / 2 + 14 * s
+            x, y = L.plate(dealer)
         lab.place(x, y, size)
         w, h = lab.text.content_width + 16 * s, size + 10 * s
+        if dealer != HUMAN:       # under the computer's name and count, not in the open
+            lab.place(self.names[dealer].text.x + w / 2, self.counts[dealer].text.y - 26 * s)
+            x, y = lab.text.x, lab.text.y
         arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
         arcade.draw_rect_outline(arcade.XYWH(x, y, w, h), (90, 60, 10), 2)
         lab.draw()
+
+
+def safety_net(obs: dict[str, Any]) -> bool:
+    """The deal stopped at the move limit (DUD-12), not because one player was left."""
+    return bool(obs["safety_net"])
+
+
+def result_words(obs: dict[str, Any], out_order: list[int],
+             who: Callable[[int], str]) -> tuple[str, list[str]]:
+    """The result panel's title and lines: the Dudák, who went out in which order, and
+    at the move limit (DUD-12) who still held what."""
+    res = obs["result"] or [1.0] * PLAYERS
+    dudak = obs["dudak"] if obs["dudak"] is not None else min(range(PLAYERS),
+                                                              key=lambda s: res[s])
+    title = (_("You are the Dudák!") if dudak == HUMAN
+             else _("{who} is the Dudák").format(who=who(dudak)))
+    lines = [_("You lose: you are the last one holding cards.") if dudak == HUMAN
+             else _("You win: you got rid of your cards.") if HUMAN in out_order
+             else _("You win: the Dudák holds more cards.")]
+    gone = [s for s in out_order if s != dudak]
+    if safety_net(obs):
+        lines.insert(0, _("The deal reached 2,000 moves without an end, so it was "
+                          "stopped there."))
+    if gone:
+        lines.append(_("Out of cards in this order:"))
+        lines.append(" → ".join(who(s) for s in gone))
+    if safety_net(obs):
+        counts = obs["card_counts"]
+        lines.append(ngettext(
+            "The player holding the most cards is the Dudák: {who}, with {n} card.",
+            "The player holding the most cards is the Dudák: {who}, with {n} cards.",
+            counts[dudak]).format(who=who(dudak), n=counts[dudak]))
+        holding = [s for s in range(PLAYERS) if counts[s] and s != dudak]
+        if holding:
+            lines.append(_("Still holding cards: {list}").format(list=", ".join(
+                ngettext("{who} ({n} card)", "{who} ({n} cards)", counts[s]).format(
+                    who=who(s), n=counts[s]) for s in holding)))
+        if obs["net_tie"]:
+            lines.append(_("On a tie, the player whose turn came soonest is the Dudák."))
+    lines.append(_("The Dudák deals the next game."))
+    return title, lines

@@ -18,8 +18,17 @@ class PaoDeKuaiLayout(TableLayout):
         self.table_zone = Box(self.w / 2, self.table_y, self.w - 2 * inner,
                               self.card_h * 1.55)
 
-    def seat_card(self, seat: int, i: int, n: int) -> tuple[float, float, float]:
-        """A computer's face-down card: a short vertical stack beside its name."""
+    def seat_card(self, seat: int, i: int, n: int,
+                  face_up: bool = False) -> tuple[float, float, float]:
+        """A computer's face-down card: a short vertical stack beside its name.  Face up
+        (a replay's "Show all hands") the cards stand upright, each lower than the one
+        before by enough to show its corner: every card can be read."""
+        if face_up:       # between the top bar and the seat's name
+            top = self.h - self.bar_h - 8 * self.s - self.card_h / 2
+            low = self.seat_label(seat)[1] + 18 * self.s + self.card_h / 2
+            step = min(self.card_h * 0.3, max(top - low, 0.0) / max(n - 1, 1))
+            mid = (top + low) / 2
+            return (self.side_x[seat], mid + ((n - 1) / 2 - i) * step, 0.0)
         step = min(6 * self.s, 90 * self.s / max(n, 1))
         return (self.side_x[seat], self.seat_y + (i - (n - 1) / 2) * step, 90.0)
 

@@ -8,6 +8,7 @@ chosen cards are one of the legal plays, ``Pass`` only when passing is allowed, 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import arcade
@@ -21,6 +22,7 @@ from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
 from game.session import HUMAN
 from game.ui.layout import Box
+from game.ui.place import Place
 from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
@@ -58,7 +60,7 @@ class PaoDeKuaiTable(TableView):
         self.seat_labels = {s: Label("", 15, (255, 255, 255), bold=True) for s in (1, 2)}
         self.pass_labels = {s: Label("", 15, (255, 220, 150), bold=True) for s in (0, 1, 2)}
         self.shape_label = Label("", 15, (255, 245, 210), bold=True)
-        self.discard_label = Label("", 12, (230, 240, 230), anchor_x="left")
+        self.discard_label = Label("", 12, (230, 240, 230))
         self.labels += [*self.seat_labels.values(), *self.pass_labels.values(),
                         self.shape_label, self.discard_label]
         self.play_button = Button(_("Play"), self.play_selected, PRIMARY, name="play")
@@ -86,8 +88,10 @@ class PaoDeKuaiTable(TableView):
         if place == "hand0":
             xs = L.hand_positions(n)
             return xs[i], L.hand_y, 0.0, 200 + i
-        if place in ("hand1", "hand2"):
-            x, y, a = L.seat_card(int(place[-1]), i, n)
+        p = Place.parse(place)
+        if p.kind == "hand" and p.seat is not None and p.seat != HUMAN:
+            face_up = any(t.card for t in self.tokens_at(place))   # a replay shows it
+            x, y, a = L.seat_card(p.seat, i, n, face_up)
             return x, y, a, 100 + i
         if place == "table":
             x, y = L.play(i, n)
@@ -213,7 +217,7 @@ class PaoDeKuaiTable(TableView):
             winner = max(range(3), key=lambda s: res[s])
         title = (_("You went out first!") if winner == HUMAN
                  else _("{who} went out first").format(who=self.who(winner)))
-        lines: list[str] = []
+        lines = final_play(obs, self.who, self.card_text)   # the panel covers the table
         bill = obs["settlement"]
         paid = 0
         for s in (1, 2, 0):
@@ -276,7 +280,8 @@ class PaoDeKuaiTable(TableView):
         self.discard_label.set(ngettext("{n} card played", "{n} cards played", gone)
                                .format(n=gone) if gone else "")
         x, y = L.discard_xy
-        self.discard_label.place(x + L.card_h / 2 + 16 * L.s, y, max(10.0, 12 * L.s))
+        # under the pile, clear of the banner that runs across the top
+        self.discard_label.place(x, y - L.card_w / 2 - 14 * L.s, max(10.0, 12 * L.s))
 
     def draw_extra(self) -> None:
         L = self.layout
@@ -293,3 +298,16 @@ class PaoDeKuaiTable(TableView):
                 if self.obs["hand_sizes"][s] == 1:
                     x, y = L.side_x[s], L.seat_y
                     arcade.draw_circle_outline(x, y, L.card_h * 0.75, WARN, 4)
+
+
+def final_play(obs: dict[str, Any], who: Callable[[int], str],
+               card: Callable[[str], str]) -> list[str]:
+    """The play that ended the deal, in words (the result panel stands over the table
+    where it lies): one line, or none."""
+    if not obs.get("table") or obs.get("table_seat") is None:
+        return []
+    cards = " ".join(card(c) for c in obs["table"])
+    if obs["table_seat"] == HUMAN:
+        return [_("Your last play: {cards}").format(cards=cards)]
+    return [_("The last play, by {who}: {cards}").format(who=who(obs["table_seat"]),
+                                                       cards=cards)]

@@ -1,0 +1,147 @@
+"""``cardclub serve``, ``cardclub host`` and ``cardclub join``: the table server and a
+headless seat, from the command line (game/cli.py hands them their arguments)."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+from game.games import ORDER
+
+
+def serve(argv: list[str]) -> int:
+    """``cardclub serve``: run the table server until interrupted."""
+    from . import server
+
+    p = argparse.ArgumentParser(
+        prog="cardclub serve",
+        description="Run a table server for playing with friends: it keeps every table's "
+                    "deal (saved after each move in --data, so a restart resumes them), "
+                    "accepts each move only from the seat to act, and lets the computer "
+                    "play the empty seats (docs/net.md).")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: %(default)s; 0.0.0.0: every "
+                        "network of this computer)")
+    p.add_argument("--port", type=int, default=8765,
+                   help="port to listen on; 0 picks a free one (default: %(default)s)")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="folder of the tables' journals (default: 'tables' in Card Club's "
+                        "data folder)")
+    p.add_argument("--grace", type=float, default=server.GRACE,
+                   help="seconds a friend who dropped out has before the computer plays "
+                        "for them (default: %(default)s)")
+    p.add_argument("--pace", type=float, default=1.0,
+                   help="scale of the computers' think delays; 0: no delay "
+                        "(default: %(default)s)")
+    p.add_argument("--workers", type=int, default=2,
+                   help="threads the computers decide on (default: %(default)s)")
+    p.add_argument("--allow-seed", action="store_true",
+                   help="let a host name the deal's number (tests and tools only: whoever "
+                        "knows the number knows every card)")
+    p.add_argument("--quiet", action="store_true", help="log only warnings")
+    a = p.parse_args(argv)
+    if not 0 <= a.port <= 65535:
+        p.error("--port is 0 to 65535")
+    if a.grace < 0 or a.pace < 0 or a.workers < 1:
+        p.error("--grace and --pace are 0 or more, --workers 1 or more")
+    logging.basicConfig(level=logging.WARNING if a.quiet else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    if a.data is not None:
+        folder = Path(a.data)
+    else:
+        from game.store.files import home
+
+        folder = home() / "tables"
+
+    def ready(port: int) -> None:
+        print(json.dumps({"listening": f"ws://{a.host}:{port}", "port": port,
+                          "data": str(folder)}), flush=True)
+
+    try:
+        asyncio.run(server.serve_forever(a.host, a.port, folder, grace=a.grace,
+                                         pace=a.pace, workers=a.workers,
+                                         allow_seed=a.allow_seed, ready=ready))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as exc:
+        print(f"cardclub serve: cannot listen on {a.host}:{a.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _seat_kinds(text: str) -> list[dict[str, str]]:
+    out = []
+    for part in text.split(","):
+        kind, _, level = part.strip().partition(":")
+        if kind not in ("friend", "computer"):
+            raise ValueError(f"a seat is 'friend' or 'computer[:LEVEL]', not {part!r}")
+        out.append({"kind": kind, **({"level": level} if level else {})})
+    return out
+
+
+def join(argv: list[str], hosting: bool = False) -> int:
+    """``cardclub join`` (a seat at a table) and ``cardclub host`` (a new table, seat 0),
+    played headless by the computer's brain; the result printed as JSON."""
+    from . import client
+
+    name = "host" if hosting else "join"
+    p = argparse.ArgumentParser(
+        prog=f"cardclub {name}",
+        description=("Host a new table at a server and play its first seat" if hosting else
+                     "Join a table at a server with its code") +
+        " headless: the computer's brain at --level plays the seat; prints the table's "
+        "code (hosting) and the result as JSON, and keeps the deal in this player's "
+        "history.")
+    p.add_argument("url", help="the server's address: ws://HOST:PORT or wss://HOST/PATH")
+    if hosting:
+        p.add_argument("--game", required=True, choices=list(ORDER), help="the game")
+        p.add_argument("--players", type=int, default=None, help="players at the table")
+        p.add_argument("--seats", default="friend,computer",
+                       help="the other seats in order: friend or computer[:LEVEL], joined "
+                            "by ',' (the last repeats; default: %(default)s)")
+        p.add_argument("--standin", default=None,
+                       help="the level that plays for a friend who stays away")
+        p.add_argument("--seed", type=int, default=None, help="the deal's number")
+    else:
+        p.add_argument("--code", required=True, help="the table's code")
+    p.add_argument("--level", default="normal", help="the level that plays this seat")
+    p.add_argument("--name", default="", help="the name shown on this seat")
+    p.add_argument("--headless", action="store_true",
+                   help="play with no window (the only way for now)")
+    p.add_argument("--no-history", action="store_true",
+                   help="do not keep the deal in this player's history")
+    a = p.parse_args(argv)
+    if not a.headless:
+        p.error("only --headless play is available from the command line")
+    try:
+        client.check_url(a.url)
+        play = client.SeatPlay(url=a.url, level=a.level, name=a.name)
+        if hosting:
+            seats = [{"kind": "friend"}, *_seat_kinds(a.seats)]
+            host: dict[str, object] = {"game": a.game, "seats": seats, "name": a.name}
+            for k in ("players", "seed", "standin"):
+                if getattr(a, k) is not None:
+                    host[k] = getattr(a, k)
+            play.host = host
+            play.on_code = lambda code: print(json.dumps({"code": code}), flush=True)
+        else:
+            play.code = a.code
+        result = asyncio.run(client.play_seat(play))
+    except ValueError as exc:
+        p.error(str(exc))
+    except client.Refused as exc:
+        print(f"cardclub {name}: the server refused: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"cardclub {name}: cannot reach {a.url}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    if "journal" in result and not a.no_history:
+        result["xp"] = client.record(result)
+    result.pop("journal", None)
+    print(json.dumps(result), flush=True)
+    return 0

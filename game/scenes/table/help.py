@@ -1,0 +1,117 @@
+"""Help for the human: the hint (the hard level's move, thought out a slice per frame, the
+way the player would make it) and undo (back to the previous decision)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from game.i18n import _
+from game.rules import Move
+from game.session import HUMAN
+from game.ui.placement import Token
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.scenes.table.host import Host
+
+HINT_SLICE = 0.006        # seconds of a hint's search per frame
+ENTER = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
+
+
+class Help:
+    def __init__(self, view: Host) -> None:
+        self.view = view
+        self.undo_button = Button(_("Undo"), self.undo, name="undo")
+        self.hint_button = Button(_("Hint"), self.ask_hint, name="hint")
+        self.hint_button.alt_texts = (_("Thinking…"),)     # its box fits both words
+        self.hinted: Move | None = None           # the hint on show
+        self.hinted_button: Button | None = None  # its button, for a move made by one
+
+    @property
+    def allowed(self) -> bool:
+        v = self.view
+        return v.app.settings.allow_assist and HUMAN not in v.session.ai_seats
+
+    def refresh(self, legal: list[Move]) -> None:
+        """The buttons show while they can help (hidden while not allowed)."""
+        v = self.view
+        self.hint_button.visible = self.allowed and bool(legal)
+        self.hint_button.label.set(_("Thinking…") if v.session.hinting else _("Hint"))
+        can_undo = self.allowed and v.session.can_undo
+        self.undo_button.visible = can_undo
+        v.dialogs.pause_panel.buttons.by_name("undo").visible = can_undo
+
+    def undo(self) -> None:
+        """Back to your previous decision (the button, Ctrl+Z, the pause menu)."""
+        v = self.view
+        if not v.app.settings.allow_assist or not v.session.can_undo:
+            return
+        v.dialogs.pause_panel.visible = False
+        v.session.resume()
+        v.session.undo()
+        v.hud.flash(_("Taken back to your previous move."))
+
+    def ask_hint(self) -> None:
+        """Ask the hard level what it would play; a second press, the next best (the
+        session keeps which were shown)."""
+        v = self.view
+        if not v.app.settings.allow_assist or not v.human_to_act or v.session.hinting:
+            return
+        if v.session.start_hint():
+            v.refresh()
+
+    def update(self) -> None:
+        """The hint thinks in slices: the frame stays smooth."""
+        v = self.view
+        if v.session.hinting:
+            move = v.session.hint_step(HINT_SLICE)
+            if move is not None:
+                self.show_hint(move)             # its flash refreshes the buttons
+            elif not v.session.hinting:          # the decision passed: "Hint" again
+                v.refresh_actions()
+
+    def show_hint(self, move: Move) -> None:
+        """The hint, the way the player would make it: its cards lift and its target
+        glows (or its button does), with one line in plain words."""
+        v = self.view
+        self.clear_hint()
+        self.hinted = move
+        picks = v.picks(move)
+        chosen: list[Token] = []           # one card for each pick (Autobus has two decks)
+        for place, card in picks:
+            tok = next((t for t in v.cards.tokens_at(place)
+                        if t.up and t.card == card and t not in chosen), None)
+            if tok is not None:
+                chosen.append(tok)
+        if picks and len(chosen) == len(picks):
+            v.selected = chosen
+            v.cards.arrange(0.15)
+        else:
+            self.hinted_button = v.button_for(move)
+        v.hud.flash(_("Hint: {what}").format(what=v.move_words(move)), 8.0)
+
+    def clear_hint(self) -> None:
+        self.hinted, self.hinted_button = None, None
+
+    def hinted_target(self) -> str | None:
+        return self.view.target_of(self.hinted) if self.hinted is not None else None
+
+    def key(self, key: int, modifiers: int, focused: bool) -> bool:
+        """Ctrl+Z undoes, H asks a hint, Enter plays the hint on show (when the keyboard
+        focus is on nothing); True when the key was used."""
+        if key == arcade.key.Z and modifiers & arcade.key.MOD_CTRL:
+            self.undo()
+        elif key == arcade.key.H:
+            self.ask_hint()
+        elif key in ENTER and self.hinted is not None and not focused:
+            self.view.play(self.hinted)
+        else:
+            return False
+        return True
+
+    def draw(self) -> None:
+        b = self.hinted_button
+        if b is not None and b.visible:
+            arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w + 12, b.h + 12),
+                                     (255, 220, 80), 4)
