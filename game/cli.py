@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from game.about import version
 from game.rules import GAMES
@@ -73,7 +74,7 @@ def _review(argv: list[str]) -> int:
     from pathlib import Path
 
     from game.games import info, spec
-    from game.review.analysis import play_deal, review_deal
+    from game.review.analysis import play_deal, reasons, review_deal
     from game.review.model import POINTS
     from game.store import saves
 
@@ -150,32 +151,66 @@ def _review(argv: list[str]) -> int:
         p.error(f"cannot read {a.moves}: {exc.strerror or exc}")
     except ValueError as exc:
         p.error(str(exc))
-    acc = review.accuracy
     if a.json:
-        print(json.dumps(review.to_dict() | {
-            "decisions": len(review.decisions), "mistakes": len(review.mistakes),
-            "accuracy": acc}, indent=1))
+        print(json.dumps(review_json(review, journal.seed, reasons(journal, review)),
+                         indent=1))
         return 0
+    acc = review.accuracy
 
     def show(x: float) -> str:
         return f"{x:+.1f}" if review.unit == POINTS else f"{x * 100:.0f}%"
 
     what = "expected points" if review.unit == POINTS else spec(review.key).review_chance()
-    print(f"{a.game}, deal {journal.seed}, seat {review.seat}: {what} after each move")
-    rows = [("move", "played", "search", "played", "search", "mark")]
+    print(f"{a.game}, deal {journal.seed}, seat {review.seat}: {what} after each move "
+          "(playing on as the hard level would)")
+    rows = [("decision", "move", "played", "best", "played", "best", "grade")]
     for v in review.verdicts:
-        marks = [m for m, on in (("forced", v.forced), ("certain", v.certain),
-                                 ("mistake", v.mistake)) if on]
-        rows.append((str(v.index + 1), v.played, v.best,
+        k, of, n, moves = review.number(v.index)
+        marks = [m for m, on in (("forced", v.forced), ("certain", v.certain)) if on]
+        rows.append((f"{k} of {of}", f"{n} of {moves}", v.played, v.best,
                      "" if v.forced else show(v.value_played),
-                     "" if v.forced else show(v.value_best), ", ".join(marks)))
-    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+                     "" if v.forced else show(v.value_best),
+                     ", ".join(([] if v.forced else [v.grade]) + marks)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     score = "no decisions to judge" if acc is None else f"accuracy {acc:.1f}%"
     ds, ms = len(review.decisions), len(review.mistakes)
-    print(f"{ds} decision{'' if ds == 1 else 's'}, {ms} mistake{'' if ms == 1 else 's'}, {score}")
+    end = "" if review.result is None else f", result {show(review.result)}"
+    print(f"{ds} decision{'' if ds == 1 else 's'}, {ms} mistake{'' if ms == 1 else 's'}, "
+          f"{score}{end}")
     return 0
+
+
+def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
+                ) -> dict[str, Any]:
+    """``cardclub review --json``: one object per decision (docs/review.md) and the
+    summary with the result."""
+    from game.review.model import GRADES
+
+    rows = []
+    for v in review.verdicts:
+        k, of, n, moves = review.number(v.index)
+        rows.append({
+            "decision": k, "decisions": of, "move": n, "moves": moves,
+            "played": v.played, "best": v.best, "forced": v.forced,
+            "certain": v.certain, "grade": None if v.forced else v.grade,
+            "value": None if v.forced else v.value_played,
+            "best_value": None if v.forced else v.value_best,
+            "loss": None if v.forced else v.loss, "se": None if v.forced else v.se,
+            "candidates": [] if v.forced else [c.to_dict() for c in v.candidates],
+            "legal": v.legal, "samples": v.samples, "why": (why or {}).get(v.index, [])})
+    grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
+    # (the review's own record first: ``Review.from_dict`` reads the output back)
+    out: dict[str, Any] = review.to_dict()
+    return out | {
+            "game": review.key, "deal": deal, "seat": review.seat, "unit": review.unit,
+            "decisions": rows,
+            "summary": {"decisions": len(review.verdicts),
+                        "real_decisions": len(review.decisions), "grades": grades,
+                        "mistakes": len(review.mistakes), "accuracy": review.accuracy,
+                        "result": review.result, "moves": review.moves,
+                        "complete": review.complete}}
 
 
 #: every command with its one-line help (``play`` is the default)

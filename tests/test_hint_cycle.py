@@ -20,6 +20,7 @@ from game.games.autobus.heuristic import AutobusHeuristic
 from game.games.autobus.plan import Planner, context_from_obs, from_obs
 from game.rules import GAMES, Game, Move
 from game.session import DealSession
+from game.session import deal as deal_module
 
 #: every game and every player count
 CASES = [("durak", {}), ("paodekuai", {}), ("dudak", {}), ("autobus", {"players": 2}),
@@ -35,13 +36,20 @@ QUICK: dict[str, dict[str, Any]] = {
 }
 
 
+#: the hint's judge (issue 37: the review's analysis) with few samples
+QUICK_JUDGE: dict[str, Any] = {"samples": 3, "iterations": 4, "candidates": 3,
+                               "rollout_moves": 40, "solve_nodes": 3000}
+
+
 @pytest.fixture
 def quick_hard(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game's hard level (the one Hint asks) thinks QUICK, by iterations."""
+    """Every game's hard level (whose search ranks the hint's candidates) thinks QUICK,
+    by iterations, and the hint's judge samples little."""
     for key, fast in QUICK.items():
         table = levels(key)
         hard = {k: v for k, v in table["hard"].items() if k != "budget"}
         monkeypatch.setitem(table, "hard", hard | fast)
+        monkeypatch.setitem(deal_module.HINT_OVERRIDES, key, QUICK_JUDGE)
 
 
 def random_session(key: str, options: dict[str, Any], seed: int) -> DealSession | None:

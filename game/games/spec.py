@@ -84,10 +84,13 @@ class GameSpec:
     review_value: str | None = None
     #: (notation, notation) -> whether two different notations are one move; None: never
     same_move: str | None = None
-    #: the review's exact verdict where every card is known: (observation, legal moves,
-    #: played, node cap) -> (a best move, the played move's value, the best value), or
-    #: None to estimate instead; None: the game has none
+    #: the review's exact values where every card is known: (observation, legal moves,
+    #: node cap) -> each move with its value (a best move first), or None to estimate
+    #: instead; None: the game has none
     review_exact: str | None = None
+    #: why a move was worse, in plain words: (observation, played, best) -> sentences in
+    #: the player's language (the patterns the game knows); None: no words
+    review_why: str | None = None
 
     def fair_share(self, players: int) -> float:
         """A seat's fair share of wins at a table of ``players`` (of not being the loser,
@@ -103,7 +106,7 @@ class GameSpec:
         refs = {f"rollout {name}": ref for name, ref in self.rollouts.items()}
         named = {"greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
                  "review value": self.review_value, "same move": self.same_move,
-                 "review exact": self.review_exact}
+                 "review exact": self.review_exact, "review why": self.review_why}
         refs.update({what: ref for what, ref in named.items() if ref is not None})
         return refs
     # ----- end of the AI and review block

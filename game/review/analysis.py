@@ -1,63 +1,98 @@
-"""Review a deal: the hard level's verdict on each decision of one seat.
+"""One judge per game: the analysis behind the hint, the review and their verdicts.
 
-Each decision is judged from the reviewed seat's observation at that moment and nothing
-else (the search and the value estimate both get only the observation and the legal
-moves), so a verdict cannot leak a card the player could not see.
+One position, one analysis (:class:`Judge`), whoever asks: the table's Hint, the review
+of a deal (``cardclub review``, the review screen) and the hard level where its levels
+file asks for it (``final = "judge"``).  It sees the seat's observation and the legal
+moves only, so it cannot leak a card the player could not see, and its seed is made
+from the observation (:func:`position_seed`), never from a clock, the deal's number or
+the caller: the same position gets the same analysis, the hint is the review's best.
 
-- The search's move: the level's bot (``game.ai.make_bot``) with a fixed number of
-  iterations and a seed made from the deal's seed and the move's index, so a verdict is
-  a function of the observation, the deal and the index alone (deterministic, cacheable).
-- The values: common random numbers.  ``samples`` deals of the hidden cards are drawn
-  from the observation (``game.ai.infer.sample``); on each, the move played and the
-  search's move are applied and the deal is played to its end by the normal level's
-  rules of thumb for every seat (a random move with chance ``epsilon``), the same random
-  draws for both moves.  The value is the mean result for the seat (see :func:`value_of`);
-  the paired difference gives a standard error, and a decision is a *mistake* only when
-  the estimated loss passes the game's threshold *and* ``z`` standard errors.
-- Where a game can tell every card (its spec's ``review_exact``: Durak once the talon is
-  empty), an exact solver gives each move's true value: the verdict is ``certain``.
+1. The candidates: every distinct legal move where there are at most ``candidates`` of
+   them (the same ranks in other suits are one move where the game says so), else the
+   hard level's search (``iterations`` walks, seeded from the position) ranks them and
+   its top ``candidates`` are kept.
+2. Their values, on common random numbers: ``samples`` deals of the hidden cards are
+   drawn from the observation (``game.ai.infer.sample``); on each, every candidate is
+   played and the deal played out with the same random draws: the seat itself by the
+   normal level's rules of thumb (the hard level's own play-out policy), every other
+   seat as the level that really sat there plays (its levels file: the rules of thumb
+   with its noise, the greedy baseline, random; the journal names the levels).  Past
+   ``min_samples`` the sampling stops early once one move leads every other by ``z``
+   standard errors.  The mean result for the seat is turned into the chance shown by
+   the game's ``edge`` (fitted on the hard level's real outcomes: the chance if, from
+   here, the seat plays as the hard level would; see :func:`shown`).
+3. The best is the candidate of the highest value; each candidate's ``se`` is the
+   standard error of its difference from the best (paired on the same deals), so a
+   move within ``z`` of them of the best is as good as far as the judge can tell.
+4. Where a game can tell every card (its spec's ``review_exact``: Durak once the talon
+   is empty) the exact values replace the estimates: the verdict is ``certain``.
 
-What differs between games is the game's own: its spec's review fields (the unit, the
-built-in settings, the value of a play-out, which notations are one move, the exact
-verdict) and its package's code they name.  The settings (threshold, samples,
-iterations) are tuned in ``levels/review.toml``; how they were calibrated is in
-docs/review.md.
+A verdict (:func:`judge`) grades the move played against the best: ``best`` (the best,
+or within noise of it: "about as good"), ``good`` (a loss beyond noise, under the
+``inaccuracy`` threshold), ``inaccuracy``, ``mistake`` (``threshold``) and ``blunder``.
+The settings are the game's spec's ``review_settings``, tuned in
+``levels/review.toml``; how they were calibrated is in docs/review.md.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+import threading
+import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from game import resources
+from game.ai import levels as level_table
 from game.ai import make_bot
 from game.ai.infer import sample
-from game.ai.search import play_on, reward, rollout_policy
+from game.ai.search import reward, rollout_kinds, rollout_policy
 from game.games import SPECS, load, spec
-from game.review.model import CHANCE, Progress, Review, Verdict
+from game.review.model import (
+    BEST,
+    BLUNDER,
+    CHANCE,
+    GOOD,
+    INACCURACY,
+    MISTAKE,
+    Candidate,
+    Progress,
+    Review,
+    Verdict,
+)
 from game.rules import GAMES, Game, Move, Rng
 from game.session.journal import Journal, ReplayError, journal_from_dict
 
 Cancelled = Callable[[], bool]
 OnVerdict = Callable[[Verdict], None]
+Policy = Callable[[Any, list[Move]], Move]
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How one game's decisions are judged (its spec's ``review_settings``, tuned in
+    """How one game's positions are judged (its spec's ``review_settings``, tuned in
     ``levels/review.toml``)."""
 
     threshold: float = 0.1       # the loss that makes a mistake (chance, or points)
-    z: float = 2.0               # ... and it must pass this many standard errors
-    samples: int = 64            # sampled deals per value estimate
-    iterations: int = 1000       # the search's iterations per decision
-    epsilon: float = 0.05        # chance of a random move in the play-outs
+    inaccuracy: float = 0.05     # ... an inaccuracy
+    blunder: float = 0.2         # ... a blunder
+    z: float = 2.0               # a loss within this many standard errors is noise
+    samples: int = 64            # sampled deals per analysis, at most
+    min_samples: int = 0         # ... at least (0: always ``samples``), then stop once clear
+    candidates: int = 4          # moves valued (the search's top ones where more are legal)
+    iterations: int = 1000       # the search's walks ranking the candidates
+    epsilon: float = 0.05        # chance of a random move in the play-outs (every seat)
     rollout_moves: int = 1500    # play-outs longer than this are scored as cut off
     scale: float = 1.0           # a game valued in points: the points worth 1.0 of chance
     solve_nodes: int = 200_000   # exact verdicts: solver nodes per decision (past it: estimate)
+    #: the seat playing on as the hard level would, not as the rules of thumb do: a shift
+    #: of the play-outs' mean (logit of a chance; points), fitted on the hard level's
+    #: outcomes (``bench_review calibrate``)
+    edge: float = 0.0
 
 
 def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
@@ -67,14 +102,7 @@ def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
     names = {f.name: f.type for f in fields(Settings)}
     known = SPECS.get(key)
     table: dict[str, Any] = dict(known.review_settings) if known is not None else {}
-    try:
-        with resources.path("levels", "review.toml").open("rb") as fh:
-            data = tomllib.load(fh)
-        got = data.get(key, {})
-        if isinstance(got, dict):
-            table.update(got)
-    except (OSError, ValueError):
-        pass
+    table.update(_review_file().get(key, {}))
     table.update(overrides or {})
     clean: dict[str, Any] = {}
     for name, v in table.items():
@@ -85,6 +113,15 @@ def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
     return replace(base, **clean)
 
 
+def _review_file() -> dict[str, dict[str, Any]]:
+    try:
+        with resources.path("levels", "review.toml").open("rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, dict)}
+
+
 def unit_of(key: str) -> str:
     """What the values of a review of ``key`` are: a chance, or expected points (its
     spec's ``review_unit``)."""
@@ -93,9 +130,30 @@ def unit_of(key: str) -> str:
 
 
 def seed_for(deal_seed: int, index: int) -> int:
-    """The seed of the decision at ``index`` of a deal: stable across runs and Python
-    versions (no ``hash()``)."""
+    """A seed made from two numbers: stable across runs and Python versions (no
+    ``hash()``)."""
     digest = hashlib.blake2b(f"{deal_seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _canon(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _canon(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_canon(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(json.dumps(_canon(v), sort_keys=True) for v in x)
+    if x is None or isinstance(x, (str, int, float, bool)):
+        return x
+    return str(x)
+
+
+def position_seed(obs: dict[str, Any], moves: Iterable[str] = ()) -> int:
+    """The seed of the analysis of a position: made from the seat's observation (and
+    the moves asked about), so the hint and the review of one position draw the same
+    deals whoever asks, whenever."""
+    text = json.dumps([_canon(obs), sorted(moves)], sort_keys=True, separators=(",", ":"))
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
@@ -120,6 +178,93 @@ def same_move(key: str, a: str, b: str) -> bool:
     return ref is not None and bool(load(ref)(a, b))
 
 
+# ----- the seats' play in the play-outs ------------------------------------------------------
+@cache
+def _policy(key: str, kind: str) -> Policy:
+    return rollout_policy(key, kind)
+
+
+def seat_play(key: str, level: str | None) -> tuple[str, float]:
+    """How a seat of ``level`` plays in the play-outs: (a rollout policy of the game,
+    its chance of a random move).  The rules of thumb with the level's ``noise`` (easy,
+    normal), the greedy baseline, random; a searching level (hard) and an unknown one
+    play the rules of thumb (the search's own play-out policy)."""
+    kinds = rollout_kinds(key)
+    base = "normal" if "normal" in kinds else kinds[0]
+    params = level_table(key).get(level or "", {})
+    kind = str(params.get("kind", ""))
+    if kind == "random":
+        return base, 1.0
+    if kind == "greedy" and "greedy" in kinds:
+        return "greedy", 0.0
+    noise = params.get("noise", 0.0)
+    return base, float(noise) if isinstance(noise, (int, float)) else 0.0
+
+
+def table_levels(key: str, n: int, seat: int, named: list[str] | None) -> list[str]:
+    """The level of each seat at a table of ``n`` (``named``: the journal's; a seat it
+    does not name plays the game's default level); the judged seat's is ``hard``."""
+    default = spec(key).default_level
+    out = [(named[s] if named is not None and s < len(named) and named[s] else default)
+           for s in range(n)]
+    out[seat] = "hard"
+    return out
+
+
+def journal_levels(j: Journal) -> list[str] | None:
+    """The levels a journal names for its seats: its ``levels``, else its ``level`` (the
+    computers' level at a table of one level) for every seat; None: none named."""
+    got = j.meta.get("levels")
+    if isinstance(got, list) and got and all(isinstance(x, str) for x in got):
+        return [str(x) for x in got]
+    one = j.meta.get("level")
+    return [one] * 8 if isinstance(one, str) and one else None
+
+
+def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
+              s: Settings) -> float:
+    """Play ``g`` to its end (at most ``rollout_moves`` moves), each seat as ``plays``
+    says, a random move with the seat's chance (at least ``epsilon``)."""
+    moves = s.rollout_moves
+    eps_all = s.epsilon
+    while not g.is_over and moves > 0:
+        legal = g.legal_moves()
+        who = g.current_player
+        assert who is not None
+        policy, eps = plays[who]
+        eps = max(eps, eps_all)
+        if len(legal) == 1:
+            m = legal[0]
+        elif eps and rng.random() < eps:
+            m = legal[rng.below(len(legal))]
+        else:
+            m = policy(g, legal)
+        g._apply(m)
+        moves -= 1
+    return value_of(g, seat)
+
+
+def shown(raw: float, unit: str, s: Settings) -> float:
+    """The value shown for a play-out mean ``raw``: shifted by the game's ``edge`` (a
+    chance on the logit scale, points as points), the seat then playing as the hard
+    level would rather than as the rules of thumb do."""
+    if unit != CHANCE:
+        return raw + s.edge
+    if not s.edge:
+        return raw
+    q = min(max(raw, 0.002), 0.998)
+    return 1.0 / (1.0 + math.exp(-(math.log(q / (1.0 - q)) + s.edge)))
+
+
+def slope(raw: float, unit: str, s: Settings) -> float:
+    """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
+    if unit != CHANCE or not s.edge:
+        return 1.0
+    q = min(max(raw, 0.002), 0.998)
+    p = shown(q, unit, s)
+    return p * (1.0 - p) / (q * (1.0 - q))
+
+
 @dataclass
 class Estimate:
     """Mean value after each move on the same sampled deals, and the standard error of
@@ -130,75 +275,353 @@ class Estimate:
 
 
 def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
-             cancelled: Cancelled | None = None) -> Estimate | None:
-    """Each move's value from ``obs`` only, by play-outs on common sampled deals (None
-    when cancelled meanwhile)."""
-    key, seat = str(obs["game"]), int(obs["seat"])
-    policy = rollout_policy(key, "normal")
-    n = max(1, s.samples)
-    totals = [0.0] * len(moves)
-    diff = [0.0] * len(moves)
-    diff_sq = [0.0] * len(moves)
-    for k in range(n):
+             cancelled: Cancelled | None = None, levels: list[str] | None = None
+             ) -> Estimate | None:
+    """Each move's value from ``obs`` only (the chance or points shown), by play-outs on
+    common sampled deals, ``samples`` of them (None when cancelled meanwhile)."""
+    vals: list[list[float]] = [[] for _ in moves]
+    plays = _plays(obs, levels)
+    for k in range(max(1, s.samples)):
         if cancelled is not None and k % 8 == 0 and cancelled():
             return None
-        base = sample(obs, Rng(seed_for(seed, 2 * k)))
-        vals = []
-        for m in moves:
-            g = base.clone()
-            g.play(m)
-            vals.append(_play_out(g, seat, policy, Rng(seed_for(seed, 2 * k + 1)), s))
-        for i, v in enumerate(vals):
-            totals[i] += v
-            d = v - vals[0]
-            diff[i] += d
-            diff_sq[i] += d * d
-    means = [t / n for t in totals]
-    errors = []
-    for i in range(len(moves)):
-        mean_d = diff[i] / n
-        var = max(0.0, diff_sq[i] / n - mean_d * mean_d) * n / max(1, n - 1)
-        errors.append(math.sqrt(var / n))
-    return Estimate(means, errors)
+        _sample_once(obs, [Move.parse(m) for m in moves], seed, k, plays, s, vals)
+    unit = unit_of(str(obs["game"]))
+    raw = [sum(v) / len(v) for v in vals]
+    errors = [_paired_se(vals[i], vals[0]) * slope(raw[i], unit, s)
+              for i in range(len(moves))]
+    return Estimate([shown(r, unit, s) for r in raw], errors)
 
 
-def _play_out(g: Game, seat: int, policy: Callable[[Any, list[Move]], Move], rng: Rng,
-              s: Settings) -> float:
-    play_on(g, policy, rng, s.epsilon, s.rollout_moves)
-    return value_of(g, seat)
+def _plays(obs: dict[str, Any], levels: list[str] | None) -> list[tuple[Policy, float]]:
+    key, seat = str(obs["game"]), int(obs["seat"])
+    n = _seats(obs)
+    out = []
+    for lv in table_levels(key, n, seat, levels):
+        kind, eps = seat_play(key, lv)
+        out.append((_policy(key, kind), eps))
+    return out
+
+
+def _seats(obs: dict[str, Any]) -> int:
+    for k in ("hand_sizes", "card_counts"):
+        if isinstance(obs.get(k), list):
+            return len(obs[k])
+    if isinstance(obs.get("players"), int):
+        return int(obs["players"])
+    return 2
+
+
+def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
+                 plays: list[tuple[Policy, float]], s: Settings,
+                 into: list[list[float]]) -> None:
+    """The ``k``-th sampled deal: each move's play-out value appended to ``into``."""
+    seat = int(obs["seat"])
+    base = sample(obs, Rng(seed_for(seed, 2 * k)))
+    for i, m in enumerate(moves):
+        g = base.clone()
+        g.play(m)
+        into[i].append(_play_out(g, seat, plays, Rng(seed_for(seed, 2 * k + 1)), s))
+
+
+def _paired_se(a: list[float], b: list[float]) -> float:
+    n = len(a)
+    if n < 2:
+        return 0.0
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return math.sqrt(var / n)
+
+
+# ----- the analysis --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Analysis:
+    """What the judge found at one position: the candidates, best first (by value; ties
+    in the order ranked), each with its value and the standard error of its difference
+    from the best; ``extra``: a move asked about that was no candidate (the move played,
+    valued on the same deals); ``ranked``: every move given, in the order the hint
+    shows them (the candidates by value, then the search's order)."""
+
+    candidates: tuple[Candidate, ...]
+    ranked: tuple[str, ...]
+    samples: int
+    certain: bool = False
+    extra: Candidate | None = None
+
+    @property
+    def best(self) -> str:
+        return self.candidates[0].move
+
+    def find(self, key: str, move: str) -> Candidate | None:
+        """The candidate (or the extra move) that is ``move`` (or one move with it)."""
+        for c in (*self.candidates, *([self.extra] if self.extra else [])):
+            if c.move == move:
+                return c
+        for c in (*self.candidates, *([self.extra] if self.extra else [])):
+            if same_move(key, c.move, move):
+                return c
+        return None
+
+
+def distinct(key: str, legal: list[Move]) -> list[Move]:
+    """One move of each kind among ``legal``, in their order (equal notations, and the
+    moves the game calls one, count once)."""
+    out: list[Move] = []
+    for m in legal:
+        t = str(m)
+        if not any(same_move(key, t, str(o)) for o in out):
+            out.append(m)
+    return out
+
+
+class Judge:
+    """The analysis of one position, anytime: ``step(seconds)`` works for a slice of CPU
+    time and says whether it is done; ``analysis`` then holds the verdict's facts.  The
+    table's Hint steps it a slice a frame; ``run`` works to the end (the review)."""
+
+    def __init__(self, obs: dict[str, Any], legal: list[Move], s: Settings,
+                 levels: list[str] | None = None, extra: str | None = None) -> None:
+        if not legal:
+            raise ValueError("no legal moves to judge")
+        self.obs, self.legal, self.s = obs, list(legal), s
+        self.key = str(obs["game"])
+        self.seat = int(obs["seat"])
+        self.levels = levels
+        self.extra = extra
+        self.seed = position_seed(obs, (str(m) for m in self.legal))
+        self.analysis: Analysis | None = None
+        self._work = self._run()
+
+    def step(self, seconds: float) -> bool:
+        """Work up to ``seconds`` of CPU time; True once the analysis is done."""
+        if self.analysis is not None:
+            return True
+        stop = time.thread_time() + seconds
+        for _ in self._work:
+            if self.analysis is not None or time.thread_time() >= stop:
+                break
+        return self.analysis is not None
+
+    def run(self, cancelled: Cancelled | None = None) -> Analysis | None:
+        """Work to the end (None when ``cancelled()`` says so meanwhile)."""
+        for _ in self._work:
+            if cancelled is not None and cancelled():
+                return None
+        return self.analysis
+
+    def best_so_far(self) -> Move:
+        """The move to play before the analysis is done (the first legal)."""
+        if self.analysis is not None:
+            return Move.parse(self.analysis.best)
+        return self.legal[0]
+
+    # ----- the work, in small pieces ---------------------------------------------------
+    def _run(self) -> Generator[None, None, None]:
+        key, s = self.key, self.s
+        moves = distinct(key, self.legal)
+        exact_ref = spec(key).review_exact
+        if exact_ref is not None and s.solve_nodes > 0 and len(moves) > 1:
+            # the solver is one long call (up to a second at its cap): on a thread, so a
+            # table stepping the hint a slice a frame keeps drawing meanwhile
+            got: list[list[tuple[str, float]] | None] = []
+            solver = threading.Thread(target=lambda: got.append(load(exact_ref)(
+                self.obs, moves, s.solve_nodes)), daemon=True, name="cardclub-solver")
+            solver.start()
+            while solver.is_alive():
+                solver.join(0.005)
+                yield
+            values = got[0] if got else None
+            if values is not None:
+                self.analysis = self._exact(values)
+                return
+        if len(moves) <= max(1, s.candidates):
+            ranked = [str(m) for m in moves]
+        else:
+            bot = make_bot(key, "hard", seed=self.seed,
+                           overrides={"iterations": max(1, s.iterations), "final": ""})
+            bot.start(self.obs, moves)
+            while not bot.step(0.01):
+                yield
+            ranked = _ranking(bot, moves)
+        cands = ranked[:max(1, s.candidates)]
+        if len(moves) == 1:
+            self.analysis = Analysis((Candidate(cands[0], 0.0, 0.0),), tuple(ranked), 0)
+            return
+        asked = list(cands)
+        extra = None
+        if self.extra is not None and not any(same_move(key, self.extra, c) for c in cands):
+            extra = self.extra
+            asked.append(extra)
+        vals: list[list[float]] = [[] for _ in asked]
+        plays = _plays(self.obs, self.levels)
+        parsed = [Move.parse(m) for m in asked]
+        n_max = max(1, s.samples)
+        n_min = n_max if s.min_samples <= 0 else min(n_max, s.min_samples)
+        k = 0
+        while k < n_max:
+            _sample_once(self.obs, parsed, self.seed, k, plays, s, vals)
+            k += 1
+            yield
+            if k >= n_min and k % 8 == 0 and self._clear(vals[:len(cands)]):
+                break
+        self.analysis = self._valued(asked, vals, len(cands), ranked, k)
+
+    def _clear(self, vals: list[list[float]]) -> bool:
+        """One candidate leads every other by more than ``z`` standard errors."""
+        means = [sum(v) / len(v) for v in vals]
+        top = max(range(len(vals)), key=lambda i: means[i])
+        for i in range(len(vals)):
+            if i != top:
+                se = _paired_se(vals[top], vals[i])
+                if means[top] - means[i] <= self.s.z * max(se, 1e-9):
+                    return False
+        return True
+
+    def _valued(self, asked: list[str], vals: list[list[float]], n_cands: int,
+                ranked: list[str], n: int) -> Analysis:
+        unit, s = unit_of(self.key), self.s
+        raw = [sum(v) / len(v) for v in vals]
+        order = sorted(range(n_cands), key=lambda i: (-raw[i], i))
+        top = order[0]
+
+        def cand(i: int) -> Candidate:
+            se = 0.0 if i == top else _paired_se(vals[top], vals[i])
+            return Candidate(asked[i], round(shown(raw[i], unit, s), 9),
+                             round(se * slope(raw[i], unit, s), 9))
+        cands = tuple(cand(i) for i in order)
+        extra = cand(n_cands) if len(asked) > n_cands else None
+        shown_order = [c.move for c in cands] + [m for m in ranked if m not in asked]
+        return Analysis(cands, tuple(shown_order), n, extra=extra)
+
+    def _exact(self, values: list[tuple[str, float]]) -> Analysis:
+        order = sorted(range(len(values)), key=lambda i: (-values[i][1], i))
+        cands = tuple(Candidate(values[i][0], values[i][1], 0.0) for i in order)
+        # every distinct legal move is valued: the one played is among them
+        return Analysis(cands, tuple(c.move for c in cands), 0, certain=True)
+
+
+class JudgeBot:
+    """The hard level deciding by the judge (a level with ``final = "judge"``): its
+    search ranks the candidates, the judge values them on common sampled deals and the
+    best is played, the review's method with the level's own smaller settings
+    (``judge_samples``, ``judge_candidates``, ``judge_iterations``)."""
+
+    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
+        self.game, self.level = game, level
+        over = {name[len("judge_"):]: v for name, v in params.items()
+                if name.startswith("judge_")}
+        self.s = settings(game, over)
+        self._judge: Judge | None = None
+
+    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
+        self._judge = Judge(observation, legal, self.s)
+
+    def step(self, seconds: float) -> bool:
+        if self._judge is None:
+            raise RuntimeError("step() before start()")
+        return self._judge.step(seconds)
+
+    def best(self) -> Move:
+        if self._judge is None:
+            raise RuntimeError("best() before start()")
+        return self._judge.best_so_far()
+
+    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
+        self.start(observation, legal)
+        while not self.step(3600.0):
+            pass
+        return self.best()
+
+
+def _ranking(bot: Any, moves: list[Move]) -> list[str]:
+    """The moves in the order the search ranks them (the root's visits, then its total;
+    a move it never tried after, in the order given); its best first."""
+    first = str(bot.best())
+    root = getattr(bot, "root", None)
+    by_code = getattr(bot, "_by_code", None)
+    order: list[str] = [first]
+    if root is not None and isinstance(by_code, dict):
+        kids = root.children
+        codes = sorted((c for c in by_code if c in kids),
+                       key=lambda c: (-kids[c].visits, -kids[c].total))
+        order += [str(by_code[c]) for c in codes]
+    order += [str(m) for m in moves]
+    seen: list[str] = []
+    for m in order:
+        if m not in seen and any(str(x) == m for x in moves):
+            seen.append(m)
+    return seen
+
+
+def grade(loss: float, se: float, s: Settings, certain: bool = False) -> str:
+    """The grade of a move that gave away ``loss`` against the best (its standard error
+    ``se``): within ``z`` standard errors ``best``, else by the game's thresholds on the
+    loss less one standard error (exact values: on the loss)."""
+    noise = 1e-9 if certain else max(s.z * se, 1e-9)
+    if loss <= noise:
+        return BEST
+    # the size by the loss less one standard error: a loss estimated large is partly
+    # luck (the largest of several noisy gaps), and a grade should hold on a re-count
+    sure = loss if certain else loss - se
+    if sure >= s.blunder - 1e-9:
+        return BLUNDER
+    if sure >= s.threshold - 1e-9:
+        return MISTAKE
+    if sure >= s.inaccuracy - 1e-9:
+        return INACCURACY
+    return GOOD
 
 
 def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_seed: int,
-          level: str, s: Settings, cancelled: Cancelled | None = None) -> Verdict | None:
+          level: str, s: Settings, cancelled: Cancelled | None = None,
+          levels: list[str] | None = None) -> Verdict | None:
     """The verdict on one decision, from the seat's observation and legal moves only
-    (None when cancelled meanwhile)."""
+    (None when cancelled meanwhile).  ``deal_seed`` and ``level`` are kept for callers:
+    the analysis depends on the position alone."""
     key = str(obs["game"])
     if len(legal) == 1:
-        return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1)
-    exact_ref = spec(key).review_exact
-    if exact_ref is not None and s.solve_nodes > 0:
-        exact: tuple[str, float, float] | None = load(exact_ref)(obs, legal, played,
-                                                                 s.solve_nodes)
-        if exact is not None:
-            best, vp, vb = exact
-            return Verdict(index, played, best, vp, vb, certain=True,
-                           mistake=vb - vp >= s.threshold - 1e-9, legal=len(legal))
-    seed = seed_for(deal_seed, index)
-    bot = make_bot(key, level, seed=seed, overrides={"iterations": s.iterations})
-    best = str(bot.choose(obs, legal))
-    if same_move(key, played, best):
-        est = estimate(obs, [played], seed, s, cancelled)
-        if est is None:
-            return None
-        return Verdict(index, played, played, est.means[0], est.means[0],
-                       legal=len(legal))
-    est = estimate(obs, [played, best], seed, s, cancelled)
-    if est is None:
+        return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1, grade=BEST)
+    a = Judge(obs, legal, s, levels, extra=played).run(cancelled)
+    if a is None:
         return None
-    vp, vb = est.means
-    loss = vb - vp
-    mistake = loss >= s.threshold and loss > s.z * est.errors[1]
-    return Verdict(index, played, best, vp, vb, mistake=mistake, legal=len(legal))
+    best = a.candidates[0]
+    mine = a.find(key, played)
+    assert mine is not None
+    if same_move(key, played, best.move):
+        mine = best
+    loss = best.value - mine.value
+    g = grade(loss, mine.se, s, a.certain)
+    shown_best = played if mine is best else best.move
+    return Verdict(index, played, shown_best, mine.value, best.value, certain=a.certain,
+                   mistake=g in (MISTAKE, BLUNDER), legal=len(legal), grade=g,
+                   se=mine.se, candidates=a.candidates, samples=a.samples)
+
+
+def why(key: str, obs: dict[str, Any], played: str, best: str) -> list[str]:
+    """Why ``played`` was worse than ``best`` at ``obs``, in plain words in the player's
+    language (the game's patterns: its spec's ``review_why``); none where none fits."""
+    ref = spec(key).review_why
+    if ref is None or same_move(key, played, best):
+        return []
+    return [str(x) for x in load(ref)(obs, played, best)]
+
+
+def reasons(journal: Journal | dict[str, Any], review: Review,
+            grades: tuple[str, ...] = (INACCURACY, MISTAKE, BLUNDER)) -> dict[int, list[str]]:
+    """:func:`why` for each verdict of ``review`` graded one of ``grades`` (by journal
+    index; the positions rebuilt from the journal)."""
+    j = _journal(journal)
+    want = {v.index: v for v in review.verdicts if v.grade in grades and not v.forced}
+    out: dict[int, list[str]] = {}
+    if not want:
+        return out
+    for index, g in j.walk():
+        v = want.get(index)
+        if v is not None:
+            out[index] = why(j.game, g.observation(review.seat), v.played, v.best)
+        if index >= max(want):
+            break
+    return out
 
 
 def _journal(journal: Journal | dict[str, Any]) -> Journal:
@@ -222,7 +645,7 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
                 level: str = "hard", *, progress: Progress | None = None,
                 cancelled: Cancelled | None = None, verdicts: list[Verdict] | None = None,
                 on_verdict: OnVerdict | None = None,
-                overrides: dict[str, Any] | None = None) -> Review:
+                overrides: dict[str, Any] | None = None, workers: int = 1) -> Review:
     """Review every move ``seat`` made in the deal (default: the journal's human).
 
     ``verdicts``: ones already made (a cached, unfinished review) are kept, not redone;
@@ -230,8 +653,10 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
     ones too, so a listener can rebuild the list from the calls alone);
     ``cancelled()`` is asked between decisions and within long ones: when it says yes,
     the review so far comes back with ``complete`` False.  ``overrides`` replace the
-    game's settings (tests use small counts).  Raises ValueError for a damaged journal
-    (an illegal move names the move)."""
+    game's settings (tests use small counts).  ``workers`` above 1 judges the decisions
+    in that many processes (the verdicts are the same: each is a function of its
+    position).  Raises ValueError for a damaged journal (an illegal move names the
+    move)."""
     j = _journal(journal)
     key = j.game
     who = j.human if seat is None else seat
@@ -239,12 +664,15 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
     g = j.start_state()
     if not 0 <= who < g.num_players:
         raise ValueError(f"seat {who} is not at this table (seats 0 to {g.num_players - 1})")
-    review = Review(key=key, seat=who, level=level, unit=unit_of(key), scale=s.scale)
+    review = Review(key=key, seat=who, level=level, unit=unit_of(key), scale=s.scale,
+                    moves=len(j.moves))
+    named = journal_levels(j)
     known = {v.index: v for v in verdicts or []}
     total = decisions_of(j, who)
-    done = 0
     if progress is not None:
         progress(0, total)
+    # every decision of the seat: (index, played, kept verdict or the position to judge)
+    todo: list[tuple[int, str, Verdict | None, Any]] = []
     try:
         for index, g in j.walk():     # the deal before each move, and after the last
             if index == len(j.moves):
@@ -253,32 +681,71 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
             if g.is_over:
                 raise ValueError(f"move {index + 1} ({m}) comes after the deal is over")
             if g.current_player == who:
-                if cancelled is not None and cancelled():
-                    return review
                 v = known.get(index)
-                if v is None or v.played != m:
-                    legal = g.legal_moves()
-                    try:
-                        problem: Exception | None = g.check(m)
-                    except ValueError as exc:
-                        problem = exc
-                    if problem is not None:
-                        raise ValueError(f"move {index + 1} ({m}) is not legal: {problem}")
-                    v = judge(g.observation(who), legal, m, index, j.seed, level, s,
-                              cancelled)
-                    if v is None:
-                        return review
-                if on_verdict is not None:
-                    on_verdict(v)
-                review.verdicts.append(v)
-                done += 1
-                if progress is not None:
-                    progress(done, total)
+                if v is not None and v.played == m:
+                    todo.append((index, m, v, None))
+                    continue
+                legal = g.legal_moves()
+                try:
+                    problem: Exception | None = g.check(m)
+                except ValueError as exc:
+                    problem = exc
+                if problem is not None:
+                    raise ValueError(f"move {index + 1} ({m}) is not legal: {problem}")
+                todo.append((index, m, None, (g.observation(who), legal)))
     except ReplayError as exc:     # the move played next does not replay
         raise ValueError(f"move {exc.index + 1} ({exc.move}) is not legal: {exc.cause}"
                          ) from exc.cause
+    if g.is_over:
+        review.result = value_of(g, who)
+    for v in _verdicts(todo, s, named, cancelled, workers):
+        if v is None:
+            return review
+        if on_verdict is not None:
+            on_verdict(v)
+        review.verdicts.append(v)
+        if progress is not None:
+            progress(len(review.verdicts), total)
     review.complete = True
     return review
+
+
+def _judge_one(job: tuple[dict[str, Any], list[Move], str, int, Settings,
+                          list[str] | None]) -> Verdict | None:
+    obs, legal, played, index, s, named = job
+    return judge(obs, legal, played, index, 0, "hard", s, None, named)
+
+
+def _verdicts(todo: list[tuple[int, str, Verdict | None, Any]], s: Settings,
+              named: list[str] | None, cancelled: Cancelled | None, workers: int
+              ) -> Iterable[Verdict | None]:
+    """Each decision's verdict in order (None once cancelled)."""
+    if workers <= 1 or sum(1 for t in todo if t[2] is None) < 2:
+        for index, played, kept, pos in todo:
+            if cancelled is not None and cancelled():
+                yield None
+                return
+            if kept is not None:
+                yield kept
+                continue
+            obs, legal = pos
+            yield judge(obs, legal, played, index, 0, "hard", s, cancelled, named)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn")) as pool:
+        futures = {index: pool.submit(_judge_one, (pos[0], pos[1], played, index, s, named))
+                   for index, played, kept, pos in todo if kept is None}
+        try:
+            for index, _played, kept, _pos in todo:
+                if cancelled is not None and cancelled():
+                    yield None
+                    return
+                yield kept if kept is not None else futures[index].result()
+        finally:
+            for f in futures.values():
+                f.cancel()
 
 
 def play_deal(key: str, seed: int, seat_levels: list[str], players: int | None = None,

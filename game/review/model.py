@@ -1,12 +1,12 @@
 """What a review of a deal is: one verdict per decision of the reviewed seat.
 
 A review (``game.review.analysis``) looks at each decision the reviewed seat made, from
-that seat's observation at the time only, and asks the hard level's search what it
-would have played; it estimates the value of the position after the move played and
-after the search's move (the chance of winning, or the expected points in Pao De
-Kuai), and marks a decision a *mistake* when the gap passes the game's threshold
-(``levels/review.toml``).  In Durak, once the talon is empty every card is known and the
-exact solver gives the true value: such a verdict is ``certain``.
+that seat's observation at the time only: the judge's candidates with their values (the
+chance of winning, or the expected points in Pao De Kuai, as if the seat played on as
+the hard level would), the best of them, and the move played graded against it (best,
+good, inaccuracy, mistake, blunder: :data:`GRADES`).  In Durak, once the talon is empty
+every card is known and the exact solver gives the true values: such a verdict is
+``certain``.
 
 These records are plain data: JSON-safe both ways (the history caches them), no arcade
 or pyglet import, and the review screen, the replay and ``cardclub review`` all read
@@ -26,9 +26,16 @@ CHANCE = "chance"
 #: ... or expected points (Pao De Kuai: signed points of the deal)
 POINTS = "points"
 
+#: the grades of a decision, best first: the best move or one within noise of it ("about
+#: as good"), a small loss beyond noise, then the game's three thresholds
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
+GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+#: most candidates a verdict keeps
+MAX_CANDIDATES = 64
+
 #: bumped whenever the analysis changes what it would say (a cached review of another
-#: version is thrown away and made again)
-FORMAT = 1
+#: version is thrown away and made again).  2: one judge (issue 37), grades, candidates
+FORMAT = 2
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
 MAX_MOVE = 80
@@ -62,6 +69,29 @@ def _flag(v: Any, what: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """A move the judge valued: its value (a chance, or points) and the standard error
+    of its difference from the best move's (0 for the best, and for exact values)."""
+
+    move: str
+    value: float
+    se: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "value": self.value, "se": self.se}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Candidate:
+        if not isinstance(d, dict):
+            raise ValueError("a candidate is not a table")
+        se = _number(d.get("se", 0.0), "a standard error")
+        if se < 0:
+            raise ValueError("a standard error below 0")
+        return cls(_move(d.get("move"), "a candidate move"), _number(d.get("value"), "a value"),
+                   se)
+
+
+@dataclass(frozen=True)
 class Verdict:
     """One decision of the reviewed seat.
 
@@ -70,7 +100,10 @@ class Verdict:
     search's move, in notation; ``value_played`` / ``value_best``: the estimated value
     after each (equal when they are the same move); ``forced``: only one move was legal
     (no search, never a mistake); ``certain``: the values are exact (Durak's solver);
-    ``mistake``: the gap passed the game's threshold."""
+    ``mistake``: the gap passed the game's threshold (a grade of mistake or blunder);
+    ``grade``: one of :data:`GRADES` (empty in a verdict of no grade); ``se``: the
+    standard error of the played move's gap to the best; ``candidates``: the moves the
+    judge valued, best first; ``samples``: the sampled deals behind the values."""
 
     index: int
     played: str
@@ -81,6 +114,10 @@ class Verdict:
     certain: bool = False
     mistake: bool = False
     legal: int = 1                 # how many moves were legal
+    grade: str = ""
+    se: float = 0.0
+    candidates: tuple[Candidate, ...] = ()
+    samples: int = 0
 
     @property
     def loss(self) -> float:
@@ -91,8 +128,15 @@ class Verdict:
     def agreed(self) -> bool:
         return self.played == self.best
 
+    @property
+    def equal(self) -> bool:
+        """The move played is the best or as good as far as the judge can tell."""
+        return self.grade == BEST or self.agreed
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        d["candidates"] = [c.to_dict() for c in self.candidates]
+        return d
 
     @classmethod
     def from_dict(cls, d: Any) -> Verdict:
@@ -108,9 +152,25 @@ class Verdict:
                        forced=_flag(d.get("forced", False), "forced"),
                        certain=_flag(d.get("certain", False), "certain"),
                        mistake=_flag(d.get("mistake", False), "mistake"),
-                       legal=_whole(d.get("legal", 1), "the legal moves", 0, MAX_INDEX))
+                       legal=_whole(d.get("legal", 1), "the legal moves", 0, MAX_INDEX),
+                       grade=_grade(d.get("grade", "")),
+                       se=_number(d.get("se", 0.0), "a standard error"),
+                       candidates=_candidates(d.get("candidates", [])),
+                       samples=_whole(d.get("samples", 0), "the samples", 0, MAX_INDEX))
         except ValueError as exc:
             raise ValueError(f"a damaged verdict: {exc}") from exc
+
+
+def _grade(v: Any) -> str:
+    if v != "" and v not in GRADES:
+        raise ValueError("an unknown grade")
+    return str(v)
+
+
+def _candidates(v: Any) -> tuple[Candidate, ...]:
+    if not isinstance(v, list) or len(v) > MAX_CANDIDATES:
+        raise ValueError("the candidates are not a list")
+    return tuple(Candidate.from_dict(c) for c in v)
 
 
 def move_accuracy(loss: float, unit: str, scale: float = 1.0) -> float:
@@ -135,6 +195,11 @@ class Review:
     #: points worth 1.0 of chance (for the accuracy of a Pao De Kuai deal)
     scale: float = 1.0
     format: int = FORMAT
+    #: what the deal was worth to the seat in the end (the unit's: 1 a win, 0 a loss; the
+    #: points), where it was played to its end; the graph ends there
+    result: float | None = None
+    #: the moves of the whole deal (every seat's): "move 25 of 46"
+    moves: int = 0
 
     # ----- summary --------------------------------------------------------------------
     @property
@@ -154,6 +219,12 @@ class Review:
             return None
         return sum(move_accuracy(v.loss, self.unit, self.scale) for v in ds) / len(ds)
 
+    def number(self, index: int) -> tuple[int, int, int, int]:
+        """One numbering everywhere: (decision, of decisions, move, of moves) of the
+        verdict at journal index ``index``, from 1 ("decision 7 of 18, move 25 of 46")."""
+        k = next((i for i, v in enumerate(self.verdicts) if v.index == index), -1)
+        return k + 1, len(self.verdicts), index + 1, max(self.moves, index + 1)
+
     def at(self, index: int) -> Verdict | None:
         """The verdict of the decision at journal index ``index``, if reviewed."""
         for v in self.verdicts:
@@ -165,7 +236,7 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         return {"format": self.format, "key": self.key, "seat": self.seat,
                 "level": self.level, "unit": self.unit, "scale": self.scale,
-                "complete": self.complete,
+                "complete": self.complete, "result": self.result, "moves": self.moves,
                 "verdicts": [v.to_dict() for v in self.verdicts]}
 
     @classmethod
@@ -193,7 +264,10 @@ class Review:
         review = cls(key=key, seat=_whole(d.get("seat"), "the reviewed seat", 0, 7),
                      level=level, unit=unit, scale=scale,
                      complete=_flag(d.get("complete", False), "complete"),
-                     verdicts=[Verdict.from_dict(v) for v in verdicts])
+                     verdicts=[Verdict.from_dict(v) for v in verdicts],
+                     result=(None if d.get("result") is None
+                             else _number(d.get("result"), "the result")),
+                     moves=_whole(d.get("moves", 0), "the moves", 0, MAX_INDEX))
         if unit == CHANCE and any(not 0.0 <= x <= 1.0 for v in review.verdicts
                                   for x in (v.value_played, v.value_best)):
             raise ValueError("a review with a chance outside 0 to 100%")

@@ -52,8 +52,10 @@ class ReviewJob:
         from game.review.analysis import settings, unit_of
 
         key = str(journal["game"])
+        moves = journal.get("moves")
         self._review = Review(key=key, seat=seat, level=level, unit=unit_of(key),
-                              scale=settings(key, overrides).scale)
+                              scale=settings(key, overrides).scale,
+                              moves=len(moves) if isinstance(moves, list) else 0)
         self._total = decisions_of(journal, seat)
         self._done = False
         self._error: str | None = None
@@ -104,6 +106,7 @@ class ReviewJob:
             done = Review.from_dict(data)
             self._review.verdicts = done.verdicts
             self._review.complete = done.complete
+            self._review.result, self._review.moves = done.result, done.moves
             self._finish()
         elif kind == "error":
             self._error = str(data)

@@ -24,16 +24,32 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.types import RGBOrA255
 
-from game.i18n import _, ngettext, number, percent, signed
+from game.i18n import _, ngettext, number, percent, pgettext, signed
 from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.i18n.words import game_words
-from game.review.model import CHANCE, Job, Review, Verdict
+from game.review.model import BEST as BEST_GRADE
+from game.review.model import BLUNDER as BLUNDER_GRADE
+from game.review.model import CHANCE, Candidate, Job, Review, Verdict
+from game.review.model import GOOD as GOOD_GRADE
+from game.review.model import INACCURACY as INACCURACY_GRADE
+from game.review.model import MISTAKE as MISTAKE_GRADE
 from game.rules import GAMES
 from game.scenes.review_loading import ReviewLoading
 from game.session.journal import Journal
 from game.session.replay import journal_of
 from game.store import files, saves
-from game.ui.chart import CERTAIN, FORCED, MARK, MISTAKE, Chart, draw_chart, draw_marker
+from game.ui.chart import (
+    BLUNDER,
+    CERTAIN,
+    FORCED,
+    INACCURACY,
+    MARK,
+    MISTAKE,
+    RESULT,
+    Chart,
+    draw_chart,
+    draw_marker,
+)
 from game.ui.page import ACCENT, INK, MUTED, PageView, fit_font, open_scene
 from game.ui.widgets import PRIMARY, SECONDARY, Button
 
@@ -46,6 +62,7 @@ BAD = (160, 40, 30)
 GOOD = (30, 110, 50)
 BAR_BACK = (210, 200, 180)
 BAR_FILL = (200, 150, 50)
+SELECTED_ROW = (150, 90, 0)
 
 
 # ----- words ---------------------------------------------------------------------------------
@@ -61,11 +78,13 @@ def value_text(key: str, unit: str, value: float) -> str:
 
 
 def verdict_sentence(unit: str, v: Verdict) -> str:
-    """The verdict in one plain sentence."""
+    """The verdict in one plain sentence (by its grade, where the review gave one)."""
     if v.forced:
         return _("Only one move was possible here.")
     if v.agreed:
         return _("The computer agrees.")
+    if v.grade:
+        return _graded(unit, v)
     if v.mistake:
         if unit == CHANCE:
             # TRANSLATORS: {p} is a per cent with its sign, "24%"
@@ -76,6 +95,60 @@ def verdict_sentence(unit: str, v: Verdict) -> str:
     if v.value_played >= v.value_best:
         return _("The computer would play another move, but yours looks at least as good.")
     return _("The computer prefers another move, but yours is about as good.")
+
+
+def _graded(unit: str, v: Verdict) -> str:
+    """The sentence of a graded verdict: "about as good" only within the noise."""
+    if v.grade == BEST_GRADE:
+        if v.value_played >= v.value_best:
+            return _("The computer would play another move, but yours looks at least as "
+                     "good.")
+        return _("The computer prefers another move, but yours is about as good.")
+    p = percent(max(1, round(v.loss * 100)) / 100)
+    points = number(v.loss, 1)
+    chance = unit == CHANCE
+    if v.grade == GOOD_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "3%"
+        return (_("Good, but the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("Good, but the computer's move keeps {points} more points.").format(
+                    points=points))
+    if v.grade == INACCURACY_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "6%"
+        return (_("An inaccuracy: the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("An inaccuracy: the computer's move keeps {points} more points.").format(
+                    points=points))
+    if v.grade == BLUNDER_GRADE:
+        # TRANSLATORS: {p} is a per cent with its sign, "35%"
+        return (_("A blunder: the computer's move keeps {p} more chance.").format(p=p)
+                if chance else
+                _("A blunder: the computer's move keeps {points} more points.").format(
+                    points=points))
+    # TRANSLATORS: {p} is a per cent with its sign, "24%"
+    return (_("A mistake: the computer's move keeps {p} more chance.").format(p=p)
+            if chance else
+            _("A mistake: the computer's move keeps {points} more points.").format(
+                points=points))
+
+
+def grade_word(v: Verdict) -> str:
+    """A decision's grade in one word (the move list)."""
+    if v.forced:
+        return pgettext("grade", "only move")
+    words = {BEST_GRADE: pgettext("grade", "best"), GOOD_GRADE: pgettext("grade", "good"),
+             INACCURACY_GRADE: pgettext("grade", "inaccuracy"),
+             MISTAKE_GRADE: pgettext("grade", "mistake"),
+             BLUNDER_GRADE: pgettext("grade", "blunder")}
+    if v.grade in words:
+        return words[v.grade]
+    return words[MISTAKE_GRADE] if v.mistake else words[BEST_GRADE]
+
+
+def grade_color(v: Verdict) -> RGBOrA255:
+    return (MUTED if v.forced else BLUNDER if v.grade == BLUNDER_GRADE
+            else BAD if v.mistake else INACCURACY if v.grade == INACCURACY_GRADE
+            else GOOD if v.agreed or v.grade == BEST_GRADE else INK)
 
 
 def summary_text(review: Review) -> str:
@@ -135,6 +208,8 @@ class ReviewView(ReviewLoading, PageView):
         self.selected: int | None = None
         self.chosen = False           # the player picked a decision (no more jumping)
         self.chart: Chart | None = None
+        #: the move list's rows: ((bottom, top) on the page, the decision)
+        self.rows: list[tuple[tuple[float, float], int]] = []
         self.legend: list[tuple[str, float, float, float, RGBOrA255]] = []
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
@@ -148,6 +223,17 @@ class ReviewView(ReviewLoading, PageView):
                                 name="show"))
         self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
                                 name="practice"))
+        self.buttons.add(Button(_("Learn from your mistakes"), self.quiz_next, SECONDARY,
+                                name="quiz"))
+        #: "learn from your mistakes": the decisions asked (positions in the verdicts),
+        #: the one asked now, and the answer given (its verdict, once graded)
+        self.quiz: list[int] | None = None
+        self.quiz_at = 0
+        self.answer: Verdict | None = None
+        self._quiz_judge: Any = None
+        self._quiz_move = ""
+        #: the quiz's moves on the page: ((bottom, top), the move)
+        self.quiz_rows: list[tuple[tuple[float, float], str]] = []
         self.relayout()
 
     # ----- the review: cached, or made by a job (ReviewLoading) -----------------------------
@@ -187,6 +273,156 @@ class ReviewView(ReviewLoading, PageView):
                                           self.style))
         except Exception:  # notation this version does not read
             return move
+
+    def why(self, v: Verdict) -> list[str]:
+        """Why the move was worse, in plain words (the game's patterns), for an
+        inaccuracy or worse."""
+        if self.key is None or v.forced or v.grade not in (INACCURACY_GRADE, MISTAKE_GRADE,
+                                                           BLUNDER_GRADE):
+            return []
+        from game.review.analysis import why
+
+        try:
+            return why(self.key, self.observation_at(v.index), v.played, v.best)
+        except Exception:  # notation this version does not read: no words
+            return []
+
+    # ----- learn from your mistakes ----------------------------------------------------------
+    def quiz_positions(self) -> list[int]:
+        """The decisions the quiz asks: the inaccuracies and worse of a finished review."""
+        review = self.review
+        if review is None or not review.complete or self.running:
+            return []
+        return [i for i, v in enumerate(review.verdicts) if not v.forced
+                and v.grade in (INACCURACY_GRADE, MISTAKE_GRADE, BLUNDER_GRADE)]
+
+    def quiz_next(self) -> None:
+        """Start the quiz, or go on to its next position (after the last: back to the
+        review, at the last one asked)."""
+        asked = self.quiz_positions()
+        if not asked:
+            return
+        if self.quiz is None:
+            self.quiz, self.quiz_at = asked, 0
+        elif self.quiz_at + 1 < len(self.quiz):
+            self.quiz_at += 1
+        else:
+            self.selected, self.quiz = self.quiz[self.quiz_at], None
+        self.answer, self._quiz_judge = None, None
+        if self.quiz is not None:
+            self.selected = self.quiz[self.quiz_at]
+        self.relayout()
+
+    def quiz_moves(self, index: int) -> list[str]:
+        """The legal moves at the position before journal move ``index``."""
+        if self.journal is None:
+            return []
+        try:
+            g = self.journal.state_at(index)
+        except ValueError:
+            return []
+        out: list[str] = []
+        for m in g.legal_moves():
+            if str(m) not in out:
+                out.append(str(m))
+        return out
+
+    def quiz_answer(self, move: str) -> None:
+        """Grade the move the player chose: at once where the review valued it, else by
+        the judge (the review's analysis of this position, a slice a frame)."""
+        v = self.verdict
+        if v is None or self.answer is not None or self._quiz_judge is not None \
+                or self.key is None or self.journal is None:
+            return
+        from game.review.analysis import Judge, journal_levels, same_move, settings
+
+        self._quiz_move = move
+        known = [c for c in v.candidates if same_move(self.key, c.move, move)]
+        if same_move(self.key, v.played, move):
+            known = [Candidate(v.played, v.value_played, v.se)]
+        if known and v.candidates:
+            best = v.candidates[0]
+            self._set_answer(v, move, known[0].value, known[0].se, best.move, best.value)
+            return
+        g = self.journal.state_at(v.index)
+        self._quiz_judge = Judge(g.observation(self.seat), g.legal_moves(),
+                                 settings(self.key), journal_levels(self.journal), move)
+        self.relayout()
+
+    def _graded_answer(self, analysis: Any) -> None:
+        v = self.verdict
+        self._quiz_judge = None
+        if v is None or analysis is None or self.key is None:
+            return
+        mine = analysis.find(self.key, self._quiz_move)
+        best = analysis.candidates[0]
+        if mine is None:
+            return
+        self._set_answer(v, self._quiz_move, mine.value, mine.se, best.move, best.value)
+
+    def _set_answer(self, v: Verdict, move: str, value: float, se: float, best: str,
+                    best_value: float) -> None:
+        from game.review.analysis import grade, same_move, settings
+
+        assert self.key is not None
+        s = settings(self.key)
+        g = BEST_GRADE if same_move(self.key, move, best) else grade(
+            best_value - value, se, s, v.certain)
+        self.answer = Verdict(v.index, move, move if g == BEST_GRADE and same_move(
+            self.key, move, best) else best, value, best_value, certain=v.certain,
+            mistake=g in (MISTAKE_GRADE, BLUNDER_GRADE), legal=v.legal, grade=g, se=se)
+        self.relayout()
+
+    def _quiz(self, left: float, y: float, col_w: float, body: float, head: float,
+              review: Review) -> float:
+        """The quiz's page: the position, "find a better move", the moves to tap; then
+        the answer graded, the computer's move and the gap."""
+        s = self.scale
+        v = self.verdict
+        assert self.quiz is not None
+        if v is None:
+            return y
+        t = self.add_text(_("Find a better move: {i} of {n}").format(
+            i=self.quiz_at + 1, n=len(self.quiz)), left, y, head, ACCENT, width=col_w,
+            bold=True)
+        y -= t.content_height + 4 * s
+        k, n, m, total = review.number(v.index)
+        t = self.add_text(_("Decision {k} of {n} · move {m} of {total}").format(
+            k=k, n=n, m=m, total=total), left, y, body, MUTED, width=col_w)
+        y -= t.content_height + 6 * s
+        hand = [str(c) for c in self.observation_at(v.index).get("hand", [])
+                if isinstance(c, str)]
+        if hand:
+            card_h = max(56.0, min(100 * s, self.content.height * 0.16))
+            self._cards(hand, left, y, col_w, card_h)
+            y -= card_h + 10 * s
+        t = self.add_text(_("You played: {move}").format(move=self.words(v.played, v.index)),
+                          left, y, body, INK, width=col_w)
+        y -= t.content_height + 8 * s
+        if self.answer is None:
+            prompt = (_("Thinking…") if self._quiz_judge is not None
+                      else _("Which move is better? Tap it."))
+            t = self.add_text(prompt, left, y, body, ACCENT, width=col_w, bold=True)
+            y -= t.content_height + 6 * s
+            for move in self.quiz_moves(v.index):
+                t = self.add_text("• " + self.words(move, v.index), left + 12 * s, y, body,
+                                  INK, width=col_w - 12 * s)
+                self.quiz_rows.append(((y - t.content_height, y), move))
+                y -= t.content_height + 4 * s
+            return y
+        a = self.answer
+        t = self.add_text(_("Your answer: {move} ({grade})").format(
+            move=self.words(a.played, v.index), grade=grade_word(a)), left, y, body,
+            grade_color(a), width=col_w, bold=True)
+        y -= t.content_height + 4 * s
+        t = self.add_text(verdict_sentence(review.unit, a), left, y, body, grade_color(a),
+                          width=col_w)
+        y -= t.content_height + 4 * s
+        t = self.add_text(_("The computer's move: {move} ({value})").format(
+            move=self.words(a.best, v.index),
+            value=value_text(review.key, review.unit, a.value_best)), left, y, body, INK,
+            width=col_w)
+        return y - t.content_height
 
     # ----- actions ---------------------------------------------------------------------------
     def select(self, i: int) -> None:
@@ -234,9 +470,13 @@ class ReviewView(ReviewLoading, PageView):
     def on_update(self, delta_time: float) -> None:
         if self.running and self.take_in():
             self.relayout()
+        if self._quiz_judge is not None and self._quiz_judge.step(0.02):
+            self._graded_answer(self._quiz_judge.analysis)
         super().on_update(delta_time)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
+        if self.quiz is not None and key in (arcade.key.LEFT, arcade.key.RIGHT):
+            return                       # the quiz asks one position at a time
         if key == arcade.key.LEFT and self.selected is not None:
             self.select(self.selected - 1)
         elif key == arcade.key.RIGHT and self.selected is not None:
@@ -247,6 +487,14 @@ class ReviewView(ReviewLoading, PageView):
             super().on_key_press(key, modifiers)
 
     def on_page_tap(self, x: float, y: float) -> None:
+        for (lo, hi), move in self.quiz_rows:   # a move offered by the quiz
+            if lo <= y <= hi and self.content.left <= x <= self.content.right:
+                self.quiz_answer(move)
+                return
+        for (lo, hi), i in self.rows:           # a row of the move list
+            if lo <= y <= hi and self.content.left <= x <= self.content.right:
+                self.select(i)
+                return
         if self.chart is None:
             return
         hit = self.chart.hit(x, y, max(24.0, 28 * self.scale))
@@ -276,13 +524,18 @@ class ReviewView(ReviewLoading, PageView):
         show.visible = practice.visible = self.journal is not None
         enabled = self.verdict is not None
         show.enabled = practice.enabled = enabled
+        quiz = self.buttons.by_name("quiz")
+        quiz.visible = show.visible and bool(self.quiz_positions())
+        quiz.label.set(_("Learn from your mistakes") if self.quiz is None else
+                       _("Next") if self.quiz_at + 1 < len(self.quiz) else _("Finish"))
+        row = [show, practice] + ([quiz] if quiz.visible else [])
         fy = 10 + bar / 2
         if show.visible:
             fb = max(13.0, 16 * s)
-            self.place_row([show, practice], 14, w - 14, fy, bar, fb)
-            used = practice.cx + practice.w / 2 - 14
+            self.place_row(row, 14, w - 14, fy, bar, fb)
+            used = row[-1].cx + row[-1].w / 2 - 14
             shift = max(0.0, (w - 28 - used) / 2)
-            for b in (show, practice):
+            for b in row:
                 b.place(b.cx + shift, b.cy, b.w, b.h, b.label.text.font_size)
             bottom = fy + bar / 2 + 10
         else:
@@ -299,7 +552,7 @@ class ReviewView(ReviewLoading, PageView):
         body = max(13.0, 16 * s)
         head = max(15.0, 20 * s)
         y = self.page_top
-        self.chart, self.legend = None, []
+        self.chart, self.legend, self.rows = None, [], []
         review = self.review
         if self.key is None or (review is None and not self.running and not self.error):
             t = self.add_text(self.error or _("There is no deal to review: a deal played in "
@@ -321,8 +574,31 @@ class ReviewView(ReviewLoading, PageView):
             y -= t.content_height + 10 * s
         if not review.verdicts:
             return y
+        self.quiz_rows = []
+        if self.quiz is not None:
+            return self._quiz(left, y, col_w, body, head, review)
         y = self._graph(left, y, col_w, body, review)
-        return self._detail(left, y - 14 * s, col_w, body, head, review)
+        y = self._detail(left, y - 14 * s, col_w, body, head, review)
+        return self._moves(left, y - 18 * s, col_w, body, head, review)
+
+    def _moves(self, left: float, y: float, col_w: float, body: float, head: float,
+               review: Review) -> float:
+        """The move list: each decision in words with its grade; a tap picks one."""
+        s = self.scale
+        t = self.add_text(_("Your decisions"), left, y, head, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 6 * s
+        grade_w = min(160 * s, col_w * 0.3)
+        for i, v in enumerate(review.verdicts):
+            label = f"{i + 1}. {self.words(v.played, v.index)}"
+            color = SELECTED_ROW if i == self.selected else INK
+            t = self.add_text(label, left, y, body, color, width=col_w - grade_w,
+                              bold=i == self.selected)
+            g = self.add_text(grade_word(v), left + col_w, y, body, grade_color(v),
+                              anchor_x="right", bold=v.mistake)
+            h = max(t.content_height, g.content_height)
+            self.rows.append(((y - h, y), i))
+            y -= h + 3 * s
+        return y
 
     def _progress(self, left: float, y: float, col_w: float, body: float) -> float:
         s = self.scale
@@ -343,15 +619,18 @@ class ReviewView(ReviewLoading, PageView):
         s = self.scale
         c = self.content
         small = max(11.0, body * 0.85)
-        caption = graph_caption(review.key, review.unit) + "  " + _("Tap a point to see that "
-                                                                    "move.")
+        caption = (graph_caption(review.key, review.unit) + "  "
+                   + _("Tap a point to see that move.") + "  "
+                   + _("The values assume that from each move on you play as the hard "
+                       "level would, so a player who errs later does worse."))
         t = self.add_text(caption, left, y, small, MUTED, width=col_w)
         y -= t.content_height + 6 * s
         label_w = max(54.0, 58 * s)
         chart_h = max(90.0, min(220 * s, c.height * 0.28))
         total = self.progress[1]        # room kept for the decisions not reviewed
         self.chart = Chart((left + label_w, y - chart_h, col_w - label_w, chart_h),
-                           review.verdicts, review.unit, total, pad=14 * s)
+                           review.verdicts, review.unit, total, pad=14 * s,
+                           result=review.result if review.complete else None)
         for gy, label, _middle in self.chart.grid():
             t = self.add_text(label, left + label_w - 6 * s, gy, small, MUTED,
                               anchor_x="right", anchor_y="center")
@@ -370,9 +649,12 @@ class ReviewView(ReviewLoading, PageView):
         """The markers explained, side by side (wrapping where the row is full)."""
         s = self.scale
         items = [("circle", 5.0, MARK, _("your move")),
+                 ("circle", 5.0, INACCURACY, _("an inaccuracy")),
                  ("circle", 6.5, MISTAKE, _("a mistake")),
+                 ("circle", 6.5, BLUNDER, _("a blunder")),
                  ("square", 6.0, CERTAIN, _("certain: the exact value")),
-                 ("circle", 3.0, FORCED, _("only one move possible"))]
+                 ("circle", 3.0, FORCED, _("only one move possible")),
+                 ("square", 5.0, RESULT, _("the result"))]
         x, line_h = left, size * 1.6
         for shape, r, color, words in items:
             t = self.add_text(words, 0, y - line_h / 2, size, MUTED, anchor_y="center")
@@ -394,13 +676,20 @@ class ReviewView(ReviewLoading, PageView):
             return y
         n = self.selected + 1 if self.selected is not None else 1
         total = max(len(review.verdicts), self.progress[1])
-        heading = _("Move {n} of {total}").format(n=n, total=total)
+        if review.moves:      # one numbering: the decision among the seat's, the move
+            heading = _("Decision {k} of {n} · move {m} of {total}").format(
+                k=n, n=total, m=v.index + 1, total=review.moves)
+        else:
+            heading = _("Move {n} of {total}").format(n=n, total=total)
         t = self.add_text(heading, left, y, head, ACCENT, width=col_w, bold=True)
         y -= t.content_height + 4 * s
         sentence = verdict_sentence(review.unit, v)
-        color = BAD if v.mistake else MUTED if v.forced else GOOD if v.agreed else INK
-        t = self.add_text(sentence, left, y, body, color, width=col_w, bold=True)
-        y -= t.content_height + 10 * s
+        t = self.add_text(sentence, left, y, body, grade_color(v), width=col_w, bold=True)
+        y -= t.content_height + 4 * s
+        for line in self.why(v):
+            t = self.add_text(line, left, y, body, INK, width=col_w)
+            y -= t.content_height + 4 * s
+        y -= 6 * s
         gap = 24 * s
         half = (col_w - gap) / 2
         card_h = max(56.0, min(110 * s, self.content.height * 0.17))
@@ -446,8 +735,8 @@ class ReviewView(ReviewLoading, PageView):
         with self.camera.activate():
             draw_chart(self.chart, self.selected, self.scale)
             for shape, x, y, r, color in self.legend:
-                if shape == "circle" and color == MISTAKE:
-                    arcade.draw_circle_outline(x, y, r + 4 * self.scale, MISTAKE,
+                if shape == "circle" and color in (MISTAKE, BLUNDER):
+                    arcade.draw_circle_outline(x, y, r + 4 * self.scale, color,
                                                2 * self.scale)
                 draw_marker(shape, x, y, r, color)
         self.window.ctx.scissor = None

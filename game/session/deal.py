@@ -37,6 +37,9 @@ HUMAN = 0
 DEFAULT_THINK = (0.6, 1.0)
 #: the level that gives hints (the strongest the menu offers)
 HINT_LEVEL = "hard"
+#: the hint's analysis settings per game, over the review's (tests make it quick); the
+#: same settings as the review's make the hint the review's best
+HINT_OVERRIDES: dict[str, dict[str, Any]] = {}
 
 
 #: what a :class:`Change` says happened
@@ -100,9 +103,12 @@ class DealSession:
         self._obs: dict[str, Any] | None = None
         self._legal: list[Move] | None = None
         self._movers: list[int] | None = None      # the seat of each journal move
-        self._hint: tuple[Bot, object] | None = None  # the hint search under way, and
-                                                      # the decision it is for
+        #: the hint under way: (its judge, or the move already known; the version it is
+        #: for; whether it judges every legal move)
+        self._hint: tuple[Any, int, bool] | None = None
         self._shown: list[Move] = []      # the hints shown at this decision
+        #: the analysis of every legal move at this decision (the version it is for)
+        self._judged: tuple[int, Any] | None = None
 
     def make_bots(self) -> dict[int, Bot]:
         """The computers' bots, as new (each seeded from the deal's seed and its seat)."""
@@ -296,14 +302,25 @@ class DealSession:
 
     def _new_decision(self) -> None:
         """The position changed: no hint under way, none shown."""
-        self._hint, self._shown = None, []
+        self._hint, self._shown, self._judged = None, [], None
+
+    def _judge(self, legal: list[Move]) -> Any:
+        """The judge of the human's position among ``legal``: the review's own analysis
+        (game.review.analysis), with the journal's levels for the other seats."""
+        from game.review.analysis import Judge, journal_levels, settings
+
+        return Judge(self.game.observation(self.human), legal,
+                     settings(self.key, HINT_OVERRIDES.get(self.key)),
+                     journal_levels(self.journal))
 
     def start_hint(self, exclude: list[Move] | None = None) -> bool:
-        """Ask the hard level what it would play now, from the human's observation only,
-        among the legal moves not shown yet at this decision: the best, then the next
-        best; once every distinct legal move has been shown, the best again.
-        ``exclude``: these moves left out instead of those shown, with no starting again.
-        False if it is not the human's turn or nothing is left to suggest."""
+        """Ask the judge (the review's analysis: the hard level's candidates valued on
+        the same sampled deals) what to play now, from the human's observation only,
+        among the legal moves not shown yet at this decision: the best (the review's
+        best at this position), then the next best; once every distinct legal move has
+        been shown, the best again.  ``exclude``: these moves left out instead of those
+        shown, with no starting again.  False if it is not the human's turn or nothing is
+        left to suggest."""
         moves = self.human_moves()
         shown = self._shown if exclude is None else exclude
         legal = [m for m in moves if m not in shown]
@@ -311,9 +328,12 @@ class DealSession:
             self._shown, legal = [], list(moves)
         if not legal:
             return False
-        bot = make_bot(self.key, HINT_LEVEL, seed=self.seed * 8 + self.human + 4)
-        bot.start(self.game.observation(self.human), legal)
-        self._hint = (bot, self.moves_played)
+        ready: Move | None = None
+        if exclude is None and self._judged is not None and self._judged[0] == self.moves_played:
+            ranked = list(self._judged[1].ranked) + [str(m) for m in moves]
+            ready = next((m for t in ranked for m in legal if str(m) == t), None)
+        self._hint = (ready if ready is not None else
+                      self._judge(legal), self.moves_played, len(legal) == len(moves))
         self._count("hints")
         return True
 
@@ -322,17 +342,23 @@ class DealSession:
         return self._hint is not None
 
     def hint_step(self, seconds: float) -> Move | None:
-        """Think ``seconds`` more about the hint; the move once the search is done."""
+        """Think ``seconds`` more about the hint; the move once the analysis is done."""
         if self._hint is None:
             return None
-        bot, key = self._hint
-        if key != self.moves_played:
+        work, version, whole = self._hint
+        if version != self.moves_played:
             self._hint = None
             return None
-        if not bot.step(seconds):
-            return None
+        if isinstance(work, Move):
+            move = work
+        else:
+            if not work.step(seconds):
+                return None
+            analysis = work.analysis
+            if whole:             # the analysis of every legal move: the next presses'
+                self._judged = (self.moves_played, analysis)
+            move = next(m for m in work.legal if str(m) == analysis.best)
         self._hint = None
-        move = bot.best()
         self._shown.append(move)
         return move
 

@@ -19,18 +19,31 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
+import tempfile
 import time
+from dataclasses import replace
 from typing import Any
 
 from game.games import ORDER, info, spec
-from game.review.analysis import play_deal, review_deal, settings, unit_of, value_of
-from game.review.model import CHANCE, POINTS
+from game.review.analysis import (
+    estimate,
+    grade,
+    journal_levels,
+    play_deal,
+    position_seed,
+    review_deal,
+    seed_for,
+    settings,
+    shown,
+    slope,
+    unit_of,
+    value_of,
+)
+from game.review.model import BEST, BLUNDER, GRADES, INACCURACY, MISTAKE, POINTS
 from game.rules import GAMES
-
-#: the thresholds of the mistakes table, by what the values are
-THRESHOLDS = {CHANCE: [0.05, 0.1, 0.15, 0.2, 0.3], POINTS: [2.0, 4.0, 6.0, 8.0, 12.0]}
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -59,84 +72,192 @@ def _outcome(j: Any, seat: int) -> float:
     return value_of(g, seat)
 
 
-def speed(seeds: int = 1, games: tuple[str, ...] = ORDER) -> list[dict[str, Any]]:
-    out = []
+def speed(seeds: int = 1, games: tuple[str, ...] = ORDER, players: int | None = None,
+          first: int = 500) -> list[dict[str, Any]]:
+    """CPU seconds of one review per deal (one core), ``seeds`` deals per game from
+    ``first``; the slowest is the figure (docs/review.md)."""
+    out: list[dict[str, Any]] = []
     for key in games:
-        for seed in range(seeds):
-            j = _deal(key, 500 + seed, "easy")
+        n = players if players in spec(key).players_allowed else _players(key)
+        times: list[float] = []
+        for seed in range(first, first + seeds):
+            j = play_deal(key, seed, ["easy", info(key).default_level], n)
             t = time.process_time()
             r = review_deal(j, 0)
-            out.append({"game": key, "seed": 500 + seed, "seconds": time.process_time() - t,
-                        "verdicts": len(r.verdicts), "decisions": len(r.decisions),
-                        "mistakes": len(r.mistakes)})
-            print(f"{key:10} seed {500 + seed}: {out[-1]['seconds']:.1f} s CPU, "
+            took = time.process_time() - t
+            times.append(took)
+            out.append({"game": key, "players": n, "seed": seed, "seconds": took,
+                        "verdicts": len(r.verdicts),
+                        "decisions": len(r.decisions), "mistakes": len(r.mistakes)})
+            print(f"{key:10} seed {seed}: {out[-1]['seconds']:.1f} s CPU, "
                   f"{len(r.verdicts)} moves, {len(r.decisions)} decisions, "
-                  f"{len(r.mistakes)} mistakes", flush=True)
+                  f"{len(r.mistakes)} mistakes", file=sys.stderr, flush=True)
+        mine = times[-seeds:]
+        print(f"{key:10} players {n}: {len(mine)} deals, median "
+              f"{statistics.median(mine):.1f} s, slowest {max(mine):.1f} s CPU", flush=True)
     return out
 
 
-def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None
-              ) -> list[dict[str, Any]]:
-    """Rows: one per decision of seat 0 (not forced), easy and hard deals alike
-    (``extra``: settings to try instead of levels/review.toml's)."""
+#: the levels a calibration reviews (seat 0's level; the other seats the game's default)
+LEVELS = ("easy", "normal", "hard")
+
+
+def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None,
+              levels: tuple[str, ...] = LEVELS, check: int = 10) -> list[dict[str, Any]]:
+    """Rows: one per decision of seat 0 (not forced) in ``deals`` deals per level, with
+    the raw play-out values (``edge`` 0: fitted afterwards, :func:`fit_edge`) and, for
+    each decision graded an inaccuracy or worse, the loss again by ``check`` times the
+    samples it had, on other seeds (the grades' precision).  ``extra``: settings to try."""
     rows: list[dict[str, Any]] = []
-    for level in ("easy", "hard"):
+    over = (extra or {}) | {"edge": 0.0}
+    s = settings(key, over)
+    for level in levels:
         for d in range(deals):
             j = _deal(key, seed + d, level)
-            r = review_deal(j, 0, overrides=(extra or {}) | {"threshold": 0.0})
+            r = review_deal(j, 0, overrides=over)
             result = _outcome(j, 0)
+            named = journal_levels(j)
             for v in r.verdicts:
                 if v.forced:
                     continue
-                rows.append({"game": key, "level": level, "deal": seed + d,
-                             "index": v.index, "played": v.value_played,
-                             "best": v.value_best, "loss": v.loss,
-                             "significant": v.mistake, "certain": v.certain,
-                             "result": result})
+                row = {"game": key, "level": level, "deal": seed + d, "index": v.index,
+                       "played": v.value_played, "best": v.value_best, "loss": v.loss,
+                       "se": v.se, "grade": v.grade, "certain": v.certain,
+                       "result": result, "big_loss": None, "big_se": None}
+                if check and not v.certain and v.grade in (INACCURACY, MISTAKE, BLUNDER):
+                    g = j.state_at(v.index)
+                    obs = g.observation(0)
+                    big = replace(s, samples=max(1, v.samples) * check, min_samples=0)
+                    est = estimate(obs, [v.best, v.played],
+                                   seed_for(position_seed(obs), 37), big, levels=named)
+                    if est is not None:
+                        row["big_loss"] = est.means[0] - est.means[1]
+                        row["big_se"] = est.errors[1]
+                rows.append(row)
             print(f"  {key} {level} deal {seed + d}: {len(r.decisions)} decisions, "
                   f"result {result}", file=sys.stderr, flush=True)
     return rows
 
 
+def fit_edge(rows: list[dict[str, Any]], points: bool) -> float:
+    """The ``edge`` that makes the hard level's estimates meet its outcomes on the
+    whole (calibration in the large): points, the mean gap; a chance, the logit shift
+    whose mean shown chance is the hard seats' mean outcome (bisection, within -3..4:
+    a level that never lost in the sample gives the bound)."""
+    hard = [r for r in rows if r["level"] == "hard" and not r["certain"]]
+    if not hard:
+        return 0.0
+    if points:
+        return statistics.fmean(r["result"] - r["played"] for r in hard)
+    want = statistics.fmean(r["result"] for r in hard)
+    lo, hi = -3.0, 4.0
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if statistics.fmean(_shift(r["played"], mid) for r in hard) < want:
+            lo = mid
+        else:
+            hi = mid
+    return round((lo + hi) / 2, 2)
+
+
+def _shift(raw: float, c: float) -> float:
+    q = min(max(raw, 0.002), 0.998)
+    p = 1 / (1 + math.exp(-(math.log(q / (1 - q)) + c)))
+    return min(max(p, 1e-6), 1 - 1e-6)
+
+
+def with_edge(rows: list[dict[str, Any]], edge: float, points: bool) -> list[dict[str, Any]]:
+    """The rows with the values shown under ``edge`` (certain ones as they are)."""
+    out = []
+    for r in rows:
+        if r["certain"]:
+            out.append(r)
+            continue
+        f = (lambda x: x + edge) if points else (lambda x: _shift(x, edge))
+        out.append(r | {"played": f(r["played"]), "best": f(r["best"])})
+    return out
+
+
+def _levels_of(rows: list[dict[str, Any]]) -> list[str]:
+    """The reviewed levels of ``rows``, easy to hard (then any other)."""
+    return sorted({r["level"] for r in rows},
+                  key=lambda x: (LEVELS.index(x) if x in LEVELS else len(LEVELS), x))
+
+
 def reliability(rows: list[dict[str, Any]], points: bool) -> str:
-    """Bins of the estimated value of the move played against what the deal gave."""
+    """Bins of the estimated value of the move played against what the deal gave, per
+    reviewed level."""
     lines = []
     if points:
         edges = [-math.inf, -20, -10, -5, 0, 5, 10, 20, math.inf]
-        lines.append("estimated points | decisions | mean result [95% CI]")
+        lines.append("level | estimated points | decisions | mean estimate | "
+                     "mean result [95% CI]")
     else:
         edges = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
-        lines.append("estimated chance | decisions | mean estimate | observed [Wilson 95%]")
-    for lo, hi in zip(edges, edges[1:], strict=False):
-        got = [r for r in rows if lo <= r["played"] < hi]
-        if not got:
-            continue
-        n = len(got)
-        if points:
-            res = [r["result"] for r in got]
-            m = statistics.fmean(res)
-            se = statistics.stdev(res) / math.sqrt(n) if n > 1 else 0.0
-            lines.append(f"{lo:>5} .. {hi:<5} | {n:5} | {m:+.1f} "
-                         f"[{m - 1.96 * se:+.1f}, {m + 1.96 * se:+.1f}]")
-        else:
-            k = sum(r["result"] for r in got)
+        lines.append("level | estimated chance | decisions | mean estimate | "
+                     "observed [Wilson 95%]")
+    for level in _levels_of(rows):
+        for lo, hi in zip(edges, edges[1:], strict=False):
+            got = [r for r in rows if lo <= r["played"] < hi and r["level"] == level]
+            if not got:
+                continue
+            n = len(got)
             est = statistics.fmean(r["played"] for r in got)
-            a, b = wilson(k, n)
-            lines.append(f"{lo:.1f} .. {min(hi, 1.0):.1f} | {n:5} | {est:.2f} | "
-                         f"{k / n:.2f} [{a:.2f}, {b:.2f}]")
+            if points:
+                res = [r["result"] for r in got]
+                m = statistics.fmean(res)
+                se = statistics.stdev(res) / math.sqrt(n) if n > 1 else 0.0
+                lines.append(f"{level} | {lo:>5} .. {hi:<5} | {n:5} | {est:+.1f} | {m:+.1f} "
+                             f"[{m - 1.96 * se:+.1f}, {m + 1.96 * se:+.1f}]")
+            else:
+                k = sum(r["result"] for r in got)
+                a, b = wilson(k, n)
+                lines.append(f"{level} | {lo:.1f} .. {min(hi, 1.0):.1f} | {n:5} | {est:.2f} | "
+                             f"{k / n:.2f} [{a:.2f}, {b:.2f}]")
     return "\n".join(lines)
 
 
-def mistakes_table(rows: list[dict[str, Any]], thresholds: list[float]) -> str:
-    lines = ["threshold | easy mistakes/deal | hard mistakes/deal"]
-    for t in thresholds:
-        cells = []
-        for level in ("easy", "hard"):
-            mine = [r for r in rows if r["level"] == level]
-            deals = len({r["deal"] for r in mine}) or 1
-            m = sum(1 for r in mine if r["significant"] and r["loss"] >= t - 1e-9)
-            cells.append(f"{m / deals:.2f} ({m} in {deals})")
-        lines.append(f"{t:9} | {cells[0]} | {cells[1]}")
+def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any]]:
+    """The rows (of a calibration run, edge 0) as the settings ``s`` show and grade them:
+    the values through ``s.edge``, the standard errors carried through, the grade by
+    ``s``'s thresholds; the 10x re-count likewise."""
+    out = []
+    for r in rows:
+        if r["certain"]:
+            out.append(r | {"grade": grade(r["loss"], 0.0, s, True)})
+            continue
+        k = slope(r["played"], unit, s)
+        played, best = shown(r["played"], unit, s), shown(r["best"], unit, s)
+        loss, se = max(0.0, best - played), r["se"] * k
+        row = r | {"played": played, "best": best, "loss": loss, "se": se,
+                   "grade": BEST if r["grade"] == BEST else grade(loss, se, s)}
+        if r["big_loss"] is not None:
+            row["big_loss"] = r["big_loss"] * k
+            row["big_se"] = r["big_se"] * k
+        out.append(row)
+    return out
+
+
+def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
+    """Per grade: how many a deal at each reviewed level, and the share the 10x larger
+    estimate on other seeds confirms (a loss beyond its noise; a loss at the grade's
+    threshold or more)."""
+    levels = _levels_of(rows)
+    deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
+    lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
+             "worse (10x) | as bad (10x)"]
+    floor = {INACCURACY: s.inaccuracy, MISTAKE: s.threshold, BLUNDER: s.blunder}
+    for g in GRADES:
+        got = [r for r in rows if r["grade"] == g]
+        per = [sum(1 for r in got if r["level"] == lv) / deals[lv] for lv in levels]
+        line = f"{g} | {' | '.join(f'{x:.2f}' for x in per)}"
+        checked = [r for r in got if r["big_loss"] is not None]
+        if g in floor and checked:
+            worse = sum(1 for r in checked if r["big_loss"] > s.z * r["big_se"])
+            bad = sum(1 for r in checked if r["big_loss"] >= floor[g] - 1e-9)
+            line += (f" | {worse / len(checked):.0%} of {len(checked)} | "
+                     f"{bad / len(checked):.0%}")
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -195,14 +316,23 @@ def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dic
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
-    p.add_argument("what", choices=["speed", "calibrate", "frames"])
+    p.add_argument("what", choices=["speed", "calibrate", "frames", "table"])
     p.add_argument("--games", default=",".join(ORDER))
     p.add_argument("--deals", type=int, default=10, help="deals per level (calibrate)")
+    p.add_argument("--levels", default=",".join(LEVELS),
+                   help="the reviewed seat's levels (calibrate)")
+    p.add_argument("--check", type=int, default=10,
+                   help="the grades' check: this many times the samples (calibrate; 0: none)")
     p.add_argument("--seed", type=int, default=70000)
     p.add_argument("--seeds", type=int, default=1, help="deals per game (speed)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table (speed; default: the most the game allows)")
     p.add_argument("--seconds", type=float, default=8.0, help="per loop (frames)")
     p.add_argument("--work", type=float, default=10.0, help="Python ms per frame (frames)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
+    p.add_argument("--rows", default=None,
+                   help="table: the rows of a calibrate --out, shown and graded anew by "
+                        "the settings now (levels/review.toml, --set)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
@@ -210,8 +340,17 @@ def main(argv: list[str] | None = None) -> int:
     for key in games:
         if key not in GAMES:
             p.error(f"unknown game {key!r}")
+    with tempfile.TemporaryDirectory(prefix="cardclub-bench-") as home:
+        os.environ["CARDCLUB_HOME"] = home       # the player's data is never touched
+        return _main(a, games)
+
+
+def _main(a: argparse.Namespace, games: list[str]) -> int:
     if a.what == "speed":
-        print(json.dumps(speed(a.seeds, tuple(games)), indent=1))
+        out = speed(a.seeds, tuple(games), a.players, a.seed if a.seed != 70000 else 500)
+        if a.out:
+            with open(a.out, "w", encoding="utf-8") as fh:
+                json.dump(out, fh)
         return 0
     if a.what == "frames":
         for mode, r in frames(a.seconds, a.work, games[0]).items():
@@ -220,17 +359,43 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['over_16_7']:.1%})  frame to frame p95 {r['gap_p95_ms']:.1f} ms "
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
+    if a.what == "table":
+        if not a.rows:
+            raise SystemExit("table needs --rows FILE (from calibrate --out)")
+        with open(a.rows, encoding="utf-8") as fh:
+            saved = json.load(fh)
+        extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
+        for key in games:
+            mine = [r for r in saved if r["game"] == key]
+            if not mine:
+                continue
+            s = settings(key, extra)
+            unit = unit_of(key)
+            points = unit == POINTS
+            decks = len({(r["level"], r["deal"]) for r in mine})
+            print(f"\n## {key} ({len(mine)} decisions in {decks} deals; edge fitted "
+                  f"{fit_edge(mine, points):+.2f}, in use {s.edge:+.2f})")
+            shown_rows = regrade(mine, s, unit)
+            print(reliability([r for r in shown_rows if not r["certain"]], points))
+            print(grades_table(shown_rows, s), flush=True)
+        return 0
     rows: list[dict[str, Any]] = []
+    levels = tuple(a.levels.split(","))
     for key in games:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
-        mine = calibrate(key, a.deals, a.seed, extra)
+        mine = calibrate(key, a.deals, a.seed, extra, levels, a.check)
         rows += mine
-        s = settings(key)
-        print(f"\n## {key} ({len(mine)} decisions; threshold now {s.threshold})")
-        unit = unit_of(key)
-        print(reliability([r for r in mine if not r["certain"]], unit == POINTS))
-        grid = THRESHOLDS[unit]
-        print(mistakes_table(mine, grid), flush=True)
+        s = settings(key, extra)
+        points = unit_of(key) == POINTS
+        edge = fit_edge(mine, points)
+        print(f"\n## {key} ({len(mine)} decisions; edge fitted {edge:+.2f}, "
+              f"in use {s.edge:+.2f})")
+        print("reliability, the values as the play-outs give them (edge 0):")
+        print(reliability([r for r in mine if not r["certain"]], points))
+        print(f"reliability, the values shown (edge {s.edge:+.2f}, levels/review.toml):")
+        print(reliability([r for r in with_edge(mine, s.edge, points)
+                           if not r["certain"]], points))
+        print(grades_table(mine, s), flush=True)
         if a.out:
             with open(a.out, "w", encoding="utf-8") as fh:
                 json.dump(rows, fh)

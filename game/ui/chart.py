@@ -15,7 +15,9 @@ import arcade
 from arcade.types import RGBOrA255
 
 from game.i18n import percent, signed
+from game.review.model import BLUNDER as BLUNDER_GRADE
 from game.review.model import CHANCE, Verdict
+from game.review.model import INACCURACY as INACCURACY_GRADE
 
 HIT_RADIUS = 24.0          # px: a tap this near a point picks it (a finger's width)
 LINE = (70, 90, 110)
@@ -24,6 +26,9 @@ MIDDLE = (150, 130, 100)
 PLOT = (255, 252, 244)
 MARK = (40, 95, 150)       # a decision
 MISTAKE = (200, 40, 30)
+INACCURACY = (215, 140, 20)   # an inaccuracy (issue 37's grades)
+BLUNDER = (110, 15, 15)       # a blunder
+RESULT = (40, 40, 40)         # where the deal ended: the line's last point
 CERTAIN = (60, 40, 120)    # an exact value (Durak's solver)
 FORCED = (160, 155, 145)   # only one legal move
 SELECTED = (230, 160, 20)
@@ -53,23 +58,33 @@ class Chart:
     room for those not reviewed yet)."""
 
     def __init__(self, box: tuple[float, float, float, float], verdicts: Sequence[Verdict],
-                 unit: str = CHANCE, total: int | None = None, pad: float = 14.0) -> None:
+                 unit: str = CHANCE, total: int | None = None, pad: float = 14.0,
+                 result: float | None = None) -> None:
         self.left, self.bottom, w, h = box
         self.width, self.height = max(1.0, w), max(1.0, h)
         self.unit = unit
         self.verdicts = list(verdicts)
-        self.slots = max(len(self.verdicts), total or 0, 1)
+        #: what the deal gave the seat: the line ends there, one step after the last
+        #: decision (given once every decision is reviewed)
+        self.result = result if result is not None and len(self.verdicts) >= (total or 0) \
+            else None
+        self.slots = max(len(self.verdicts), total or 0, 1) + (self.result is not None)
         self.pad = min(pad, self.width / 4, self.height / 4)
         if unit == CHANCE:
             self.lo, self.hi = 0.0, 1.0
         else:
             top = max([abs(v.value_played) for v in self.verdicts if not v.forced]
-                      + [abs(v.value_best) for v in self.verdicts if not v.forced] + [1.0])
+                      + [abs(v.value_best) for v in self.verdicts if not v.forced]
+                      + [abs(self.result or 0.0), 1.0])
             self.hi = nice_ceiling(top)
             self.lo = -self.hi
         self.points = [Point(self.x_of(i), self.y_of(value), v)
                        for i, (v, value) in enumerate(zip(self.verdicts, self.shown(),
                                                           strict=True))]
+        #: the result's point (not a decision: no tap picks it)
+        self.end: tuple[float, float] | None = (
+            None if self.result is None
+            else (self.x_of(len(self.verdicts)), self.y_of(self.result)))
 
     def shown(self) -> list[float]:
         """The value each point stands at.  A forced move was not searched (its verdict
@@ -141,7 +156,9 @@ def marker(v: Verdict, scale: float = 1.0) -> tuple[str, float, tuple[int, int, 
     """How a point is drawn: (shape "circle" / "square", size, colour)."""
     if v.forced:
         return "circle", 3.0 * scale, FORCED
-    color = MISTAKE if v.mistake else CERTAIN if v.certain else MARK
+    color = (BLUNDER if v.grade == BLUNDER_GRADE else MISTAKE if v.mistake
+             else INACCURACY if v.grade == INACCURACY_GRADE else CERTAIN if v.certain
+             else MARK)
     if v.certain:
         return "square", 6.0 * scale, color
     return "circle", (6.5 if v.mistake else 5.0) * scale, color
@@ -168,12 +185,17 @@ def draw_chart(chart: Chart, selected: int | None = None, scale: float = 1.0) ->
     if selected is not None and 0 <= selected < len(pts):
         p = pts[selected]
         arcade.draw_line(p.x, chart.bottom, p.x, chart.top, (*SELECTED, 140), 3 * scale)
-    if len(pts) > 1:
-        arcade.draw_line_strip([(p.x, p.y) for p in pts], LINE, max(1.5, 2 * scale))
+    line = [(p.x, p.y) for p in pts] + ([chart.end] if chart.end is not None else [])
+    if len(line) > 1:
+        arcade.draw_line_strip(line, LINE, max(1.5, 2 * scale))
+    if chart.end is not None:
+        ex, ey = chart.end
+        arcade.draw_lrbt_rectangle_filled(ex - 5 * scale, ex + 5 * scale, ey - 5 * scale,
+                                          ey + 5 * scale, RESULT)
     for p in pts:
         shape, size, color = marker(p.verdict, scale)
         if p.verdict.mistake:
-            arcade.draw_circle_outline(p.x, p.y, size + 5 * scale, MISTAKE, 2 * scale)
+            arcade.draw_circle_outline(p.x, p.y, size + 5 * scale, color, 2 * scale)
         draw_marker(shape, p.x, p.y, size, color)
     if selected is not None and 0 <= selected < len(pts):
         p = pts[selected]

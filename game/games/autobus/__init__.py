@@ -29,6 +29,7 @@ SPEC = GameSpec(
     reward="game.games.autobus.rollout:reward",
     review_settings={"threshold": 0.05, "samples": 96, "iterations": 16},
     review_value="game.games.autobus.review:value",
+    review_why="game.games.autobus.why:why",
     # presentation, History, settings, tools and tests
     words="game.games.autobus.words:WORDS",
     rule_prefix="BUS",

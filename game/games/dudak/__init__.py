@@ -29,6 +29,7 @@ SPEC = GameSpec(
     goes_out="game.games.dudak.rules:Dudak.is_out",
     loser="the Dudák",
     review_settings={"threshold": 0.1, "samples": 96, "iterations": 1200},
+    review_why="game.games.dudak.why:why",
     # presentation, History, settings, tools and tests
     words="game.games.dudak.words:WORDS",
     rule_prefix="DUD",

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     reward="game.games.durak.rollout:reward",
     review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
     review_exact="game.games.durak.review:exact",
+    review_why="game.games.durak.why:why",
     # presentation, History, settings, tools and tests
     words="game.games.durak.words:WORDS",
     rule_prefix="DUR",

@@ -11,11 +11,11 @@ from game.games.durak.infer import Deals
 from game.rules import Move
 
 
-def exact(obs: dict[str, Any], legal: list[Move], played: str, nodes: int
-          ) -> tuple[str, float, float] | None:
-    """With an empty talon: (a best move, the played move's value, the best value) from
-    the exact solver; None while the talon holds cards or when the solver gives up on
-    its cap of ``nodes``."""
+def exact(obs: dict[str, Any], legal: list[Move], nodes: int
+          ) -> list[tuple[str, float]] | None:
+    """With an empty talon: each of ``legal`` with its exact value, the normal level's
+    choice first among the best (the judge's best on a tie); None while the talon holds
+    cards or when the solver gives up on its cap of ``nodes``."""
     if obs.get("talon_size") != 0:
         return None
 
@@ -27,13 +27,10 @@ def exact(obs: dict[str, Any], legal: list[Move], played: str, nodes: int
         values = Solver(fast.trump).move_values(fast, int(obs["seat"]), nodes)
     except Unsolved:
         return None
-    by_code = {code(m): m for m in legal}
-    top = max(values.values())
-    played_code = code(Move.parse(played))
-    if values.get(played_code) == top:
-        best = played
-    else:
-        keep = [c for c in by_code if values.get(c) == top]
-        pick = normal_move(fast)
-        best = str(by_code[pick if pick in keep else keep[0]])
-    return best, values[played_code] / 2.0, top / 2.0
+    pick = normal_move(fast)
+    out = [(str(m), values[code(m)] / 2.0) for m in legal]
+    top = max(v for _, v in out)
+    first = [i for i, m in enumerate(legal) if code(m) == pick and out[i][1] == top]
+    if first:
+        out.insert(0, out.pop(first[0]))
+    return out

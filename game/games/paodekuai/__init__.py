@@ -28,6 +28,7 @@ SPEC = GameSpec(
     review_settings={"threshold": 2.4, "samples": 256, "iterations": 400, "scale": 24.0},
     review_value="game.games.paodekuai.review:value",
     same_move="game.games.paodekuai.review:same_move",
+    review_why="game.games.paodekuai.why:why",
     # presentation, History, settings, tools and tests
     words="game.games.paodekuai.words:WORDS",
     rule_prefix="PDK",

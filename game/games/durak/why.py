@@ -1,0 +1,47 @@
+"""Why a Durak move was worse, in plain words (the review's "why"): patterns read from
+the seat's observation and the two moves alone, each a sentence in the player's
+language.  Named by the spec's ``review_why``."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import ATLASNYE_RANKS
+from game.i18n import _, ngettext
+from game.rules import Move
+
+RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
+
+
+def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
+    """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
+    p, b = Move.parse(played), Move.parse(best)
+    trump = str(obs.get("trump_suit", ""))
+    talon = int(obs.get("talon_size", 0))
+    hand = [str(c) for c in obs.get("hand", [])]
+    out: list[str] = []
+
+    def card(m: Move) -> str | None:
+        return str(m.args[0]) if m.kind in ("attack", "defend") and m.args else None
+
+    pc, bc = card(p), card(b)
+    if pc is not None and pc[-1] == trump and (bc is None or bc[-1] != trump) and talon:
+        if sum(1 for c in hand if c[-1] == trump) == 1:
+            out.append(ngettext(
+                "This spent your last trump while the talon still had {n} card.",
+                "This spent your last trump while the talon still had {n} cards.",
+                talon).format(n=talon))
+        else:
+            out.append(ngettext(
+                "This spent a trump while the talon still had {n} card.",
+                "This spent a trump while the talon still had {n} cards.",
+                talon).format(n=talon))
+    if p.kind == "take" and b.kind == "defend":
+        out.append(_("This took the cards though you could beat them."))
+    if (pc is not None and bc is not None and p.kind == b.kind and pc[-1] == bc[-1]
+            and RANK[pc[0]] > RANK[bc[0]]):
+        out.append(_("This used a higher card than needed."))
+    if p.kind == "attack" and b.kind == "stop":
+        out.append(_("This kept attacking where stopping kept your cards for later."))
+    if p.kind == "stop" and b.kind == "attack":
+        out.append(_("This stopped the attack while you could still load the defender."))
+    return out

@@ -1,0 +1,303 @@
+"""One judge (issue 37): the hint, the review and their verdicts are one analysis.
+
+The analysis of a position (game.review.analysis.Judge) is a function of the seat's
+observation and the moves asked about alone: the hint at a position is the review's
+best there, a second run agrees, the number of worker processes changes nothing.  The
+settings here are small (the equality is structural: one seed rule, one function), so
+the file stays fast.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.games import ORDER, spec
+from game.review import analysis
+from game.review.analysis import Judge, grade, journal_levels, judge, play_deal, review_deal
+from game.review.model import BEST, BLUNDER, GOOD, GRADES, INACCURACY, MISTAKE, Review
+from game.rules import GAMES
+from game.session import DealSession
+from game.session import deal as deal_module
+
+#: small settings: the hint's and the review's, the same
+QUICK: dict[str, dict[str, Any]] = {
+    key: {"samples": 4, "min_samples": 0, "iterations": 8, "candidates": 3,
+          "rollout_moves": 60, "solve_nodes": 2000}
+    for key in ORDER
+}
+
+
+def _players(key: str) -> dict[str, Any]:
+    return {"players": 3} if 3 in spec(key).players_allowed and \
+        len(spec(key).players_allowed) > 1 else {}
+
+
+def random_position(key: str, seed: int) -> DealSession | None:
+    """A deal of ``seed`` played on by random legal moves to a decision of the human's
+    with two or more moves (None if the deal ended first)."""
+    r = random.Random(seed)
+    s = DealSession(key, level=r.choice(["easy", "normal", "hard"]), seed=seed,
+                    options=_players(key), save=False, pace=lambda: 0.0)
+    for _ in range(r.randrange(120)):
+        if s.is_over:
+            return None
+        s.play(r.choice(s.game.legal_moves()))
+    for _ in range(400):
+        if s.is_over:
+            return None
+        if s.human_to_act and len(s.human_moves()) > 1:
+            return s
+        s.play(r.choice(s.game.legal_moves()))
+    return None
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_the_hint_is_the_reviews_best_at_100_random_positions(
+        key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 100 random positions of each game the first Hint is the move the review's
+    verdict calls best there (whatever was played), and the next press is another."""
+    monkeypatch.setitem(deal_module.HINT_OVERRIDES, key, QUICK[key])
+    s_review = analysis.settings(key, QUICK[key])
+    positions = 0
+    for seed in range(5000, 7000):
+        s = random_position(key, seed)
+        if s is None:
+            continue
+        hint = s.hint()
+        legal = s.human_moves()
+        assert hint is not None and hint in legal
+        played = legal[random.Random(seed).randrange(len(legal))]
+        v = judge(s.game.observation(s.human), legal, str(played), s.moves_played,
+                  s.seed, "hard", s_review, levels=journal_levels(s.journal))
+        assert v is not None
+        assert analysis.same_move(key, v.best, str(hint)), (seed, v.best, hint)
+        assert v.grade in GRADES
+        if analysis.same_move(key, str(played), str(hint)):
+            assert v.grade == BEST and not v.mistake
+        positions += 1
+        if positions == 100:
+            break
+    assert positions == 100
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_hint_equals_review_best_along_a_whole_deal(
+        key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal played by following the hint at every decision: its review (with the
+    hint's settings) calls every decision best, never a loss."""
+    monkeypatch.setitem(deal_module.HINT_OVERRIDES, key, QUICK[key])
+    s = DealSession(key, level="normal", seed=4242, options=_players(key), save=False,
+                    pace=lambda: 0.0)
+    hints = 0
+    for _ in range(2000):
+        if s.is_over:
+            break
+        if s.human_to_act:
+            move = s.hint()
+            assert move is not None
+            s.play(move)
+            hints += 1
+        else:
+            s.advance(5.0)
+    assert s.is_over and hints
+    r = review_deal(s.journal, 0, overrides=QUICK[key])
+    assert len(r.verdicts) == hints and r.complete
+    for v in r.verdicts:
+        assert v.forced or (v.agreed and v.grade == BEST and not v.mistake), v
+
+
+def test_the_analysis_depends_on_the_position_only() -> None:
+    """Two runs agree; the same observation reached in another deal (the seat's view
+    the same) gives the same analysis; the candidates come best first."""
+    j = play_deal("durak", 3, ["normal"])
+    g = j.state_at(6)
+    seat = g.current_player
+    assert seat is not None
+    s = analysis.settings("durak", QUICK["durak"] | {"samples": 12})
+    a = Judge(g.observation(seat), g.legal_moves(), s).run()
+    b = Judge(g.observation(seat), g.legal_moves(), s).run()
+    assert a is not None and a == b
+    values = [c.value for c in a.candidates]
+    assert values == sorted(values, reverse=True) and a.candidates[0].se == 0.0
+
+
+def test_the_anytime_judge_gives_what_the_whole_run_gives() -> None:
+    """The table steps the judge a slice a frame: the same analysis as in one go."""
+    j = play_deal("paodekuai", 7, ["normal"])
+    g = j.state_at(5)
+    seat = g.current_player
+    assert seat is not None
+    s = analysis.settings("paodekuai", QUICK["paodekuai"] | {"samples": 10})
+    whole = Judge(g.observation(seat), g.legal_moves(), s).run()
+    sliced = Judge(g.observation(seat), g.legal_moves(), s)
+    steps = 0
+    while not sliced.step(0.0):
+        steps += 1
+    assert steps > 1 and sliced.analysis == whole
+
+
+def test_the_review_with_more_workers_gives_the_same_verdicts() -> None:
+    j = play_deal("dudak", 5, ["easy", "normal"])
+    one = review_deal(j, 0, overrides=QUICK["dudak"])
+    two = review_deal(j, 0, overrides=QUICK["dudak"], workers=2)
+    assert one.to_dict() == two.to_dict() and one.complete
+
+
+def test_grades_follow_the_thresholds_and_the_noise() -> None:
+    s = analysis.settings("durak", {"inaccuracy": 0.05, "threshold": 0.1, "blunder": 0.2,
+                                    "z": 2.0})
+    assert grade(0.0, 0.0, s) == BEST
+    assert grade(0.06, 0.04, s) == BEST           # within two standard errors: as good
+    assert grade(0.03, 0.01, s) == GOOD
+    assert grade(0.07, 0.01, s) == INACCURACY
+    assert grade(0.055, 0.01, s) == GOOD          # less one standard error: under 0.05
+    assert grade(0.12, 0.01, s) == MISTAKE
+    assert grade(0.3, 0.01, s) == BLUNDER
+    assert grade(0.3, 0.2, s) == BEST
+    assert grade(0.5, 0.0, s, certain=True) == BLUNDER
+
+
+def test_a_review_knows_its_result_and_numbering() -> None:
+    j = play_deal("durak", 9, ["easy", "normal"])
+    r = review_deal(j, 0, overrides=QUICK["durak"])
+    g = j.state_at(len(j.moves))
+    result = g.result()
+    assert result is not None and r.result == float(result[0]) and r.moves == len(j.moves)
+    first, last = r.verdicts[0], r.verdicts[-1]
+    assert r.number(first.index) == (1, len(r.verdicts), first.index + 1, len(j.moves))
+    assert r.number(last.index)[:2] == (len(r.verdicts), len(r.verdicts))
+    back = Review.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert back == r
+
+
+def test_cli_review_json_has_one_object_per_decision(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    real = analysis.settings
+    monkeypatch.setattr(analysis, "settings",
+                        lambda key, overrides=None: real(key, QUICK[key] | (overrides or {})))
+    assert main(["review", "--game", "paodekuai", "--deal", "8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows, summary = data["decisions"], data["summary"]
+    assert rows and summary["decisions"] == len(rows)
+    assert summary["result"] is not None and summary["complete"]
+    for k, row in enumerate(rows, 1):
+        assert row["decision"] == k and row["decisions"] == len(rows)
+        assert 1 <= row["move"] <= row["moves"] == summary["moves"]
+        for field in ("played", "best", "candidates", "grade", "certain", "forced"):
+            assert field in row
+        if row["forced"]:
+            assert row["value"] is None and row["candidates"] == [] and row["grade"] is None
+        else:
+            assert row["grade"] in GRADES and row["candidates"]
+            assert row["candidates"][0]["move"] == row["best"] or \
+                analysis.same_move("paodekuai", row["candidates"][0]["move"], row["best"])
+            assert all({"move", "value", "se"} <= set(c) for c in row["candidates"])
+    assert set(summary["grades"]) == set(GRADES)
+
+
+def test_no_game_reads_the_seed_of_the_deal() -> None:
+    """The same cards dealt under another deal number: the same analysis (the seed
+    comes from the position, not the deal)."""
+    cls = GAMES["durak"]
+    g = cls.new(seed=12)
+    d = g.to_dict()
+    d["seed"] = 99
+    other = cls.from_dict(d)
+    seat = g.current_player
+    assert seat is not None
+    s = analysis.settings("durak", QUICK["durak"])
+    if g.observation(seat) != other.observation(seat):
+        pytest.skip("the observation carries the deal number")
+    a = Judge(g.observation(seat), g.legal_moves(), s).run()
+    b = Judge(other.observation(seat), other.legal_moves(), s).run()
+    assert a == b
+
+
+def test_a_level_may_decide_by_the_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``final = "judge"`` makes a level's final choice the judge's best (with the
+    level's ``judge_*`` settings): the same move the judge gives with those settings."""
+    from game.ai import levels, make_bot
+
+    table = levels("durak")
+    small = {k: v for k, v in QUICK["durak"].items()}
+    monkeypatch.setitem(table, "hard", dict(table["hard"]) | {"final": "judge"} | {
+        f"judge_{k}": v for k, v in small.items()})
+    j = play_deal("durak", 6, ["normal"])
+    for i in (2, 5, 9):
+        g = j.state_at(i)
+        seat = g.current_player
+        assert seat is not None
+        obs, legal = g.observation(seat), g.legal_moves()
+        move = make_bot("durak", "hard", seed=3).choose(obs, legal)
+        want = Judge(obs, legal, analysis.settings("durak", small)).run()
+        assert want is not None and str(move) == want.best and move in legal
+
+
+def test_the_background_review_keeps_the_result_and_the_moves() -> None:
+    from game.review.worker import start_review
+
+    j = play_deal("paodekuai", 3, ["easy", "normal"])
+    want = review_deal(j, 0, overrides=QUICK["paodekuai"])
+    job = start_review(j.to_dict(), 0, mode="thread", overrides=QUICK["paodekuai"])
+    assert job.review.moves == len(j.moves)
+    job.wait(120)
+    assert job.done and job.error is None
+    assert job.review.result == want.result is not None
+    assert job.review.to_dict() == want.to_dict()
+
+
+def test_why_in_plain_words_names_the_patterns_of_each_game() -> None:
+    """Each game's patterns (its spec's ``review_why``) in the player's language."""
+    from game import i18n
+    from game.review.analysis import why
+
+    durak = {"seat": 0, "trump_suit": "S", "talon_size": 6, "hand": ["6S", "9H", "KD"]}
+    assert why("durak", durak, "attack 6S", "attack 9H") == [
+        "This spent your last trump while the talon still had 6 cards."]
+    assert why("durak", durak, "take", "defend 9H") == [
+        "This took the cards though you could beat them."]
+    assert why("durak", durak, "attack 9H", "attack 9H") == []
+    pdk = {"seat": 0, "hand": ["3S", "4H", "5D", "6C", "7S", "KD", "KH"]}
+    assert why("paodekuai", pdk, "play 5D", "play KD KH") == [
+        "This broke your straight of 5 cards."]
+    dudak = {"seat": 0, "trumps": ["L", None, None, None], "hand": ["8L", "UH"]}
+    assert why("dudak", dudak, "beat 8L", "beat UH") == [
+        "This spent a trump that could have been kept for later."]
+    assert why("autobus", {"seat": 0}, "end", "play 5S hand run1") == [
+        "This ended the turn while a card could still be played."]
+    try:
+        i18n.set_language("cs")
+        assert why("durak", durak, "attack 6S", "attack 9H") == [
+            "Tímto jsi utratil svůj poslední trumf, a přitom v talonu zbývalo ještě 6 karet."]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_play_from_here_and_hint_gives_the_reviews_best(
+        key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's case: the review's best at a decision, then "Play from here" and Hint
+    at that decision: the same move (the practice deal keeps the journal's levels)."""
+    from game.session.replay import practice
+
+    monkeypatch.setitem(deal_module.HINT_OVERRIDES, key, QUICK[key])
+    j = play_deal(key, 42, ["easy", "normal", "random"], 3 if len(
+        spec(key).players_allowed) > 1 else None)
+    del j.moves[40:]                       # the first decisions are enough
+    r = review_deal(j, 0, overrides=QUICK[key])
+    checked = 0
+    for v in r.verdicts:
+        if v.forced:
+            continue
+        s = practice(j, v.index)
+        hint = s.hint()
+        assert hint is not None and analysis.same_move(key, str(hint), v.best), (v, hint)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked
