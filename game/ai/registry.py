@@ -65,6 +65,11 @@ def _factories(game: str) -> dict[str, Callable[..., Bot]]:
     return shared | {kind: load(ref) for kind, ref in spec(game).bots.items()}
 
 
+#: who may make a level's final choice (``final = "judge"``): the review's judge, which
+#: itself plays out with this module's bots, so it is named, not imported (issue 37)
+FINALS: dict[str, str] = {"judge": "game.review.analysis:JudgeBot"}
+
+
 def make_bot(game: str, level: str = "normal", seed: int = 0,
              overrides: dict[str, Any] | None = None) -> Bot:
     """A bot for ``game`` at ``level`` (a name from the game's levels file); ``overrides``
@@ -78,11 +83,13 @@ def make_bot(game: str, level: str = "normal", seed: int = 0,
     if kind not in factories:
         raise ValueError(f"level {level!r} of {game} names unknown kind {kind!r}")
     try:
-        if params.get("final") == "judge":     # the review's judge decides (issue 37)
-            from game.review.analysis import JudgeBot
+        final = params.get("final")
+        if final in FINALS:                     # another decides the final choice
+            from game.games import load
 
             factories[kind](game, level, seed, params)    # (the level's own checks)
-            return JudgeBot(game, level, seed, params)
+            bot: Bot = load(FINALS[final])(game, level, seed, params)
+            return bot
         return factories[kind](game, level, seed, params)
     except ValueError as exc:
         raise ValueError(f"level {level!r} of {game}: {exc}") from exc

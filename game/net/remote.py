@@ -50,6 +50,13 @@ def _move(text: str) -> Move:
     return Move.parse(text) if text.strip() else Move("?", ())
 
 
+class ServerPaced:
+    """A shared table's pacing is the server's: the table has nothing to watch here."""
+
+    def watch(self) -> None:
+        """(A table view's call to a local pacer; the server keeps the gaps.)"""
+
+
 class RemoteSession:
     """One seat at a shared table, for a table view.  Seat, game and position are known
     once the server's ``joined`` and ``state`` have arrived (:attr:`ready`)."""
@@ -61,6 +68,7 @@ class RemoteSession:
 
     def __init__(self, link: Link) -> None:
         self.link = link
+        self.pacer = ServerPaced()
         self.key: str | None = None
         self.human = 0
         self.code: str | None = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -223,8 +224,8 @@ class ReviewView(ReviewLoading, PageView):
                                 name="show"))
         self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
                                 name="practice"))
-        self.buttons.add(Button(_("Learn from your mistakes"), self.quiz_next, SECONDARY,
-                                name="quiz"))
+        self.buttons.add(Button(_("Learn from your mistakes"), partial(quiz_next, self),
+                                SECONDARY, name="quiz"))
         #: "learn from your mistakes": the decisions asked (positions in the verdicts),
         #: the one asked now, and the answer given (its verdict, once graded)
         self.quiz: list[int] | None = None
@@ -287,143 +288,6 @@ class ReviewView(ReviewLoading, PageView):
         except Exception:  # notation this version does not read: no words
             return []
 
-    # ----- learn from your mistakes ----------------------------------------------------------
-    def quiz_positions(self) -> list[int]:
-        """The decisions the quiz asks: the inaccuracies and worse of a finished review."""
-        review = self.review
-        if review is None or not review.complete or self.running:
-            return []
-        return [i for i, v in enumerate(review.verdicts) if not v.forced
-                and v.grade in (INACCURACY_GRADE, MISTAKE_GRADE, BLUNDER_GRADE)]
-
-    def quiz_next(self) -> None:
-        """Start the quiz, or go on to its next position (after the last: back to the
-        review, at the last one asked)."""
-        asked = self.quiz_positions()
-        if not asked:
-            return
-        if self.quiz is None:
-            self.quiz, self.quiz_at = asked, 0
-        elif self.quiz_at + 1 < len(self.quiz):
-            self.quiz_at += 1
-        else:
-            self.selected, self.quiz = self.quiz[self.quiz_at], None
-        self.answer, self._quiz_judge = None, None
-        if self.quiz is not None:
-            self.selected = self.quiz[self.quiz_at]
-        self.relayout()
-
-    def quiz_moves(self, index: int) -> list[str]:
-        """The legal moves at the position before journal move ``index``."""
-        if self.journal is None:
-            return []
-        try:
-            g = self.journal.state_at(index)
-        except ValueError:
-            return []
-        out: list[str] = []
-        for m in g.legal_moves():
-            if str(m) not in out:
-                out.append(str(m))
-        return out
-
-    def quiz_answer(self, move: str) -> None:
-        """Grade the move the player chose: at once where the review valued it, else by
-        the judge (the review's analysis of this position, a slice a frame)."""
-        v = self.verdict
-        if v is None or self.answer is not None or self._quiz_judge is not None \
-                or self.key is None or self.journal is None:
-            return
-        from game.review.analysis import Judge, journal_levels, same_move, settings
-
-        self._quiz_move = move
-        known = [c for c in v.candidates if same_move(self.key, c.move, move)]
-        if same_move(self.key, v.played, move):
-            known = [Candidate(v.played, v.value_played, v.se)]
-        if known and v.candidates:
-            best = v.candidates[0]
-            self._set_answer(v, move, known[0].value, known[0].se, best.move, best.value)
-            return
-        g = self.journal.state_at(v.index)
-        self._quiz_judge = Judge(g.observation(self.seat), g.legal_moves(),
-                                 settings(self.key), journal_levels(self.journal), move)
-        self.relayout()
-
-    def _graded_answer(self, analysis: Any) -> None:
-        v = self.verdict
-        self._quiz_judge = None
-        if v is None or analysis is None or self.key is None:
-            return
-        mine = analysis.find(self.key, self._quiz_move)
-        best = analysis.candidates[0]
-        if mine is None:
-            return
-        self._set_answer(v, self._quiz_move, mine.value, mine.se, best.move, best.value)
-
-    def _set_answer(self, v: Verdict, move: str, value: float, se: float, best: str,
-                    best_value: float) -> None:
-        from game.review.analysis import grade, same_move, settings
-
-        assert self.key is not None
-        s = settings(self.key)
-        g = BEST_GRADE if same_move(self.key, move, best) else grade(
-            best_value - value, se, s, v.certain)
-        self.answer = Verdict(v.index, move, move if g == BEST_GRADE and same_move(
-            self.key, move, best) else best, value, best_value, certain=v.certain,
-            mistake=g in (MISTAKE_GRADE, BLUNDER_GRADE), legal=v.legal, grade=g, se=se)
-        self.relayout()
-
-    def _quiz(self, left: float, y: float, col_w: float, body: float, head: float,
-              review: Review) -> float:
-        """The quiz's page: the position, "find a better move", the moves to tap; then
-        the answer graded, the computer's move and the gap."""
-        s = self.scale
-        v = self.verdict
-        assert self.quiz is not None
-        if v is None:
-            return y
-        t = self.add_text(_("Find a better move: {i} of {n}").format(
-            i=self.quiz_at + 1, n=len(self.quiz)), left, y, head, ACCENT, width=col_w,
-            bold=True)
-        y -= t.content_height + 4 * s
-        k, n, m, total = review.number(v.index)
-        t = self.add_text(_("Decision {k} of {n} · move {m} of {total}").format(
-            k=k, n=n, m=m, total=total), left, y, body, MUTED, width=col_w)
-        y -= t.content_height + 6 * s
-        hand = [str(c) for c in self.observation_at(v.index).get("hand", [])
-                if isinstance(c, str)]
-        if hand:
-            card_h = max(56.0, min(100 * s, self.content.height * 0.16))
-            self._cards(hand, left, y, col_w, card_h)
-            y -= card_h + 10 * s
-        t = self.add_text(_("You played: {move}").format(move=self.words(v.played, v.index)),
-                          left, y, body, INK, width=col_w)
-        y -= t.content_height + 8 * s
-        if self.answer is None:
-            prompt = (_("Thinking…") if self._quiz_judge is not None
-                      else _("Which move is better? Tap it."))
-            t = self.add_text(prompt, left, y, body, ACCENT, width=col_w, bold=True)
-            y -= t.content_height + 6 * s
-            for move in self.quiz_moves(v.index):
-                t = self.add_text("• " + self.words(move, v.index), left + 12 * s, y, body,
-                                  INK, width=col_w - 12 * s)
-                self.quiz_rows.append(((y - t.content_height, y), move))
-                y -= t.content_height + 4 * s
-            return y
-        a = self.answer
-        t = self.add_text(_("Your answer: {move} ({grade})").format(
-            move=self.words(a.played, v.index), grade=grade_word(a)), left, y, body,
-            grade_color(a), width=col_w, bold=True)
-        y -= t.content_height + 4 * s
-        t = self.add_text(verdict_sentence(review.unit, a), left, y, body, grade_color(a),
-                          width=col_w)
-        y -= t.content_height + 4 * s
-        t = self.add_text(_("The computer's move: {move} ({value})").format(
-            move=self.words(a.best, v.index),
-            value=value_text(review.key, review.unit, a.value_best)), left, y, body, INK,
-            width=col_w)
-        return y - t.content_height
-
     # ----- actions ---------------------------------------------------------------------------
     def select(self, i: int) -> None:
         vs = self.review.verdicts if self.review is not None else []
@@ -471,7 +335,7 @@ class ReviewView(ReviewLoading, PageView):
         if self.running and self.take_in():
             self.relayout()
         if self._quiz_judge is not None and self._quiz_judge.step(0.02):
-            self._graded_answer(self._quiz_judge.analysis)
+            graded_answer(self, self._quiz_judge.analysis)
         super().on_update(delta_time)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
@@ -489,7 +353,7 @@ class ReviewView(ReviewLoading, PageView):
     def on_page_tap(self, x: float, y: float) -> None:
         for (lo, hi), move in self.quiz_rows:   # a move offered by the quiz
             if lo <= y <= hi and self.content.left <= x <= self.content.right:
-                self.quiz_answer(move)
+                quiz_answer(self, move)
                 return
         for (lo, hi), i in self.rows:           # a row of the move list
             if lo <= y <= hi and self.content.left <= x <= self.content.right:
@@ -525,7 +389,7 @@ class ReviewView(ReviewLoading, PageView):
         enabled = self.verdict is not None
         show.enabled = practice.enabled = enabled
         quiz = self.buttons.by_name("quiz")
-        quiz.visible = show.visible and bool(self.quiz_positions())
+        quiz.visible = show.visible and bool(quiz_positions(self))
         quiz.label.set(_("Learn from your mistakes") if self.quiz is None else
                        _("Next") if self.quiz_at + 1 < len(self.quiz) else _("Finish"))
         row = [show, practice] + ([quiz] if quiz.visible else [])
@@ -560,7 +424,7 @@ class ReviewView(ReviewLoading, PageView):
                               left, y, body, BAD if self.error else MUTED, width=col_w)
             return y - t.content_height
         if self.running:
-            y = self._progress(left, y, col_w, body)
+            y = progress_part(self, left, y, col_w, body)
         if self.error:
             t = self.add_text(self.error, left, y, body, BAD, width=col_w)
             y -= t.content_height + 10 * s
@@ -576,8 +440,8 @@ class ReviewView(ReviewLoading, PageView):
             return y
         self.quiz_rows = []
         if self.quiz is not None:
-            return self._quiz(left, y, col_w, body, head, review)
-        y = self._graph(left, y, col_w, body, review)
+            return quiz_page(self, left, y, col_w, body, head, review)
+        y = graph_part(self, left, y, col_w, body, review)
         y = self._detail(left, y - 14 * s, col_w, body, head, review)
         return self._moves(left, y - 18 * s, col_w, body, head, review)
 
@@ -599,74 +463,6 @@ class ReviewView(ReviewLoading, PageView):
             self.rows.append(((y - h, y), i))
             y -= h + 3 * s
         return y
-
-    def _progress(self, left: float, y: float, col_w: float, body: float) -> float:
-        s = self.scale
-        done, total = self.progress
-        text = (_("Reviewing your decisions… {done} of {total}").format(done=done, total=total)
-                if total else _("Reviewing your decisions…"))
-        t = self.add_text(text, left, y, body, INK, width=col_w)
-        y -= t.content_height + 6 * s
-        bar_h = 14 * s
-        self.rects.append((arcade.LRBT(left, left + col_w, y - bar_h, y), BAR_BACK))
-        part = min(1.0, done / total) if total else 0.0
-        if part > 0:
-            self.rects.append((arcade.LRBT(left, left + col_w * part, y - bar_h, y), BAR_FILL))
-        return y - bar_h - 12 * s
-
-    def _graph(self, left: float, y: float, col_w: float, body: float,
-               review: Review) -> float:
-        s = self.scale
-        c = self.content
-        small = max(11.0, body * 0.85)
-        caption = (graph_caption(review.key, review.unit) + "  "
-                   + _("Tap a point to see that move.") + "  "
-                   + _("The values assume that from each move on you play as the hard "
-                       "level would, so a player who errs later does worse."))
-        t = self.add_text(caption, left, y, small, MUTED, width=col_w)
-        y -= t.content_height + 6 * s
-        label_w = max(54.0, 58 * s)
-        chart_h = max(90.0, min(220 * s, c.height * 0.28))
-        total = self.progress[1]        # room kept for the decisions not reviewed
-        self.chart = Chart((left + label_w, y - chart_h, col_w - label_w, chart_h),
-                           review.verdicts, review.unit, total, pad=14 * s,
-                           result=review.result if review.complete else None)
-        for gy, label, _middle in self.chart.grid():
-            t = self.add_text(label, left + label_w - 6 * s, gy, small, MUTED,
-                              anchor_x="right", anchor_y="center")
-            fit_font(t, label_w - 8 * s, small, 8)
-            self.texts[-1] = (t, label_w - 6 * s)
-        y -= chart_h + 6 * s
-        n = len(self.chart.points)
-        ends = self.add_text(_("move {n}").format(n=1), self.chart.left, y, small, MUTED)
-        if n > 1:
-            self.add_text(_("move {n}").format(n=self.chart.slots), self.chart.right, y,
-                          small, MUTED, anchor_x="right")
-        y -= ends.content_height + 8 * s
-        return self._legend(left, y, col_w, small)
-
-    def _legend(self, left: float, y: float, col_w: float, size: float) -> float:
-        """The markers explained, side by side (wrapping where the row is full)."""
-        s = self.scale
-        items = [("circle", 5.0, MARK, _("your move")),
-                 ("circle", 5.0, INACCURACY, _("an inaccuracy")),
-                 ("circle", 6.5, MISTAKE, _("a mistake")),
-                 ("circle", 6.5, BLUNDER, _("a blunder")),
-                 ("square", 6.0, CERTAIN, _("certain: the exact value")),
-                 ("circle", 3.0, FORCED, _("only one move possible")),
-                 ("square", 5.0, RESULT, _("the result"))]
-        x, line_h = left, size * 1.6
-        for shape, r, color, words in items:
-            t = self.add_text(words, 0, y - line_h / 2, size, MUTED, anchor_y="center")
-            need = 2 * r * s + 10 * s + t.content_width + 24 * s
-            if x > left and x + need > left + col_w:
-                x, y = left, y - line_h
-            self.legend.append((shape, x + r * s, y - line_h / 2, r * s, color))
-            t.position = (x + 2 * r * s + 10 * s, y - line_h / 2)
-            fit_font(t, max(1.0, left + col_w - t.x), size, 9)
-            self.texts[-1] = (t, max(1.0, left + col_w - t.x))
-            x += need
-        return y - line_h
 
     def _detail(self, left: float, y: float, col_w: float, body: float, head: float,
                 review: Review) -> float:
@@ -748,3 +544,211 @@ class ReviewView(ReviewLoading, PageView):
 
     def drawn_texts(self) -> list[str]:
         return super().drawn_texts() + [self.title.text.text]
+
+
+# ----- learn from your mistakes: the review page's quiz, functions of the page ------
+def quiz_positions(view: ReviewView) -> list[int]:
+    """The decisions the quiz asks: the inaccuracies and worse of a finished review."""
+    review = view.review
+    if review is None or not review.complete or view.running:
+        return []
+    return [i for i, v in enumerate(review.verdicts) if not v.forced
+            and v.grade in (INACCURACY_GRADE, MISTAKE_GRADE, BLUNDER_GRADE)]
+
+def quiz_next(view: ReviewView) -> None:
+    """Start the quiz, or go on to its next position (after the last: back to the
+    review, at the last one asked)."""
+    asked = quiz_positions(view)
+    if not asked:
+        return
+    if view.quiz is None:
+        view.quiz, view.quiz_at = asked, 0
+    elif view.quiz_at + 1 < len(view.quiz):
+        view.quiz_at += 1
+    else:
+        view.selected, view.quiz = view.quiz[view.quiz_at], None
+    view.answer, view._quiz_judge = None, None
+    if view.quiz is not None:
+        view.selected = view.quiz[view.quiz_at]
+    view.relayout()
+
+def quiz_moves(view: ReviewView, index: int) -> list[str]:
+    """The legal moves at the position before journal move ``index``."""
+    if view.journal is None:
+        return []
+    try:
+        g = view.journal.state_at(index)
+    except ValueError:
+        return []
+    out: list[str] = []
+    for m in g.legal_moves():
+        if str(m) not in out:
+            out.append(str(m))
+    return out
+
+def quiz_answer(view: ReviewView, move: str) -> None:
+    """Grade the move the player chose: at once where the review valued it, else by
+    the judge (the review's analysis of this position, a slice a frame)."""
+    v = view.verdict
+    if v is None or view.answer is not None or view._quiz_judge is not None \
+            or view.key is None or view.journal is None:
+        return
+    from game.review.analysis import Judge, journal_levels, same_move, settings
+
+    view._quiz_move = move
+    known = [c for c in v.candidates if same_move(view.key, c.move, move)]
+    if same_move(view.key, v.played, move):
+        known = [Candidate(v.played, v.value_played, v.se)]
+    if known and v.candidates:
+        best = v.candidates[0]
+        set_answer(view, v, move, known[0].value, known[0].se, best.move, best.value)
+        return
+    g = view.journal.state_at(v.index)
+    view._quiz_judge = Judge(g.observation(view.seat), g.legal_moves(),
+                             settings(view.key), journal_levels(view.journal), move)
+    view.relayout()
+
+def graded_answer(view: ReviewView, analysis: Any) -> None:
+    v = view.verdict
+    view._quiz_judge = None
+    if v is None or analysis is None or view.key is None:
+        return
+    mine = analysis.find(view.key, view._quiz_move)
+    best = analysis.candidates[0]
+    if mine is None:
+        return
+    set_answer(view, v, view._quiz_move, mine.value, mine.se, best.move, best.value)
+
+def set_answer(view: ReviewView, v: Verdict, move: str, value: float, se: float, best: str,
+                best_value: float) -> None:
+    from game.review.analysis import grade, same_move, settings
+
+    assert view.key is not None
+    s = settings(view.key)
+    g = BEST_GRADE if same_move(view.key, move, best) else grade(
+        best_value - value, se, s, v.certain)
+    view.answer = Verdict(v.index, move, move if g == BEST_GRADE and same_move(
+        view.key, move, best) else best, value, best_value, certain=v.certain,
+        mistake=g in (MISTAKE_GRADE, BLUNDER_GRADE), legal=v.legal, grade=g, se=se)
+    view.relayout()
+
+def quiz_page(view: ReviewView, left: float, y: float, col_w: float, body: float,
+              head: float, review: Review) -> float:
+    """The quiz's page: the position, "find a better move", the moves to tap; then
+    the answer graded, the computer's move and the gap."""
+    s = view.scale
+    v = view.verdict
+    assert view.quiz is not None
+    if v is None:
+        return y
+    t = view.add_text(_("Find a better move: {i} of {n}").format(
+        i=view.quiz_at + 1, n=len(view.quiz)), left, y, head, ACCENT, width=col_w,
+        bold=True)
+    y -= t.content_height + 4 * s
+    k, n, m, total = review.number(v.index)
+    t = view.add_text(_("Decision {k} of {n} · move {m} of {total}").format(
+        k=k, n=n, m=m, total=total), left, y, body, MUTED, width=col_w)
+    y -= t.content_height + 6 * s
+    hand = [str(c) for c in view.observation_at(v.index).get("hand", [])
+            if isinstance(c, str)]
+    if hand:
+        card_h = max(56.0, min(100 * s, view.content.height * 0.16))
+        view._cards(hand, left, y, col_w, card_h)
+        y -= card_h + 10 * s
+    t = view.add_text(_("You played: {move}").format(move=view.words(v.played, v.index)),
+                      left, y, body, INK, width=col_w)
+    y -= t.content_height + 8 * s
+    if view.answer is None:
+        prompt = (_("Thinking…") if view._quiz_judge is not None
+                  else _("Which move is better? Tap it."))
+        t = view.add_text(prompt, left, y, body, ACCENT, width=col_w, bold=True)
+        y -= t.content_height + 6 * s
+        for move in quiz_moves(view, v.index):
+            t = view.add_text("• " + view.words(move, v.index), left + 12 * s, y, body,
+                              INK, width=col_w - 12 * s)
+            view.quiz_rows.append(((y - t.content_height, y), move))
+            y -= t.content_height + 4 * s
+        return y
+    a = view.answer
+    t = view.add_text(_("Your answer: {move} ({grade})").format(
+        move=view.words(a.played, v.index), grade=grade_word(a)), left, y, body,
+        grade_color(a), width=col_w, bold=True)
+    y -= t.content_height + 4 * s
+    t = view.add_text(verdict_sentence(review.unit, a), left, y, body, grade_color(a),
+                      width=col_w)
+    y -= t.content_height + 4 * s
+    t = view.add_text(_("The computer's move: {move} ({value})").format(
+        move=view.words(a.best, v.index),
+        value=value_text(review.key, review.unit, a.value_best)), left, y, body, INK,
+        width=col_w)
+    return y - t.content_height
+
+
+# ----- parts of the page, drawn by functions of the page -----------------------------
+def progress_part(view: ReviewView, left: float, y: float, col_w: float, body: float) -> float:
+    s = view.scale
+    done, total = view.progress
+    text = (_("Reviewing your decisions… {done} of {total}").format(done=done, total=total)
+            if total else _("Reviewing your decisions…"))
+    t = view.add_text(text, left, y, body, INK, width=col_w)
+    y -= t.content_height + 6 * s
+    bar_h = 14 * s
+    view.rects.append((arcade.LRBT(left, left + col_w, y - bar_h, y), BAR_BACK))
+    part = min(1.0, done / total) if total else 0.0
+    if part > 0:
+        view.rects.append((arcade.LRBT(left, left + col_w * part, y - bar_h, y), BAR_FILL))
+    return y - bar_h - 12 * s
+
+def graph_part(view: ReviewView, left: float, y: float, col_w: float, body: float,
+           review: Review) -> float:
+    s = view.scale
+    c = view.content
+    small = max(11.0, body * 0.85)
+    caption = (graph_caption(review.key, review.unit) + "  "
+               + _("Tap a point to see that move.") + "  "
+               + _("The values assume that from each move on you play as the hard "
+                   "level would, so a player who errs later does worse."))
+    t = view.add_text(caption, left, y, small, MUTED, width=col_w)
+    y -= t.content_height + 6 * s
+    label_w = max(54.0, 58 * s)
+    chart_h = max(90.0, min(220 * s, c.height * 0.28))
+    total = view.progress[1]        # room kept for the decisions not reviewed
+    view.chart = Chart((left + label_w, y - chart_h, col_w - label_w, chart_h),
+                       review.verdicts, review.unit, total, pad=14 * s,
+                       result=review.result if review.complete else None)
+    for gy, label, _middle in view.chart.grid():
+        t = view.add_text(label, left + label_w - 6 * s, gy, small, MUTED,
+                          anchor_x="right", anchor_y="center")
+        fit_font(t, label_w - 8 * s, small, 8)
+        view.texts[-1] = (t, label_w - 6 * s)
+    y -= chart_h + 6 * s
+    n = len(view.chart.points)
+    ends = view.add_text(_("move {n}").format(n=1), view.chart.left, y, small, MUTED)
+    if n > 1:
+        view.add_text(_("move {n}").format(n=view.chart.slots), view.chart.right, y,
+                      small, MUTED, anchor_x="right")
+    y -= ends.content_height + 8 * s
+    return legend_part(view, left, y, col_w, small)
+
+def legend_part(view: ReviewView, left: float, y: float, col_w: float, size: float) -> float:
+    """The markers explained, side by side (wrapping where the row is full)."""
+    s = view.scale
+    items = [("circle", 5.0, MARK, _("your move")),
+             ("circle", 5.0, INACCURACY, _("an inaccuracy")),
+             ("circle", 6.5, MISTAKE, _("a mistake")),
+             ("circle", 6.5, BLUNDER, _("a blunder")),
+             ("square", 6.0, CERTAIN, _("certain: the exact value")),
+             ("circle", 3.0, FORCED, _("only one move possible")),
+             ("square", 5.0, RESULT, _("the result"))]
+    x, line_h = left, size * 1.6
+    for shape, r, color, words in items:
+        t = view.add_text(words, 0, y - line_h / 2, size, MUTED, anchor_y="center")
+        need = 2 * r * s + 10 * s + t.content_width + 24 * s
+        if x > left and x + need > left + col_w:
+            x, y = left, y - line_h
+        view.legend.append((shape, x + r * s, y - line_h / 2, r * s, color))
+        t.position = (x + 2 * r * s + 10 * s, y - line_h / 2)
+        fit_font(t, max(1.0, left + col_w - t.x), size, 9)
+        view.texts[-1] = (t, max(1.0, left + col_w - t.x))
+        x += need
+    return y - line_h

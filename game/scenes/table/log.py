@@ -42,8 +42,8 @@ class TableLog:
         s = view.session
         self.book = PlayLog(view.key, s.human, lambda seat: view.info.seat_name(seat, s.human),
                             view.style)
-        if s.moves_played:
-            self.book.rebuild(s.journal, s.moves_played)
+        if s.moves_played and s.journal.deck:  # (a shared table's seat has no deck to
+            self.book.rebuild(s.journal, s.moves_played)      # replay: its log starts now)
         self.before = s.observation()           # the position the next move is made in
         self.text = Label("", 12, INK, anchor_x="left", anchor_y="top", multiline=True,
                           width=280)
@@ -71,7 +71,7 @@ class TableLog:
         s = self.view.session
         if change.kind == "move" and change.move is not None:
             self.book.record(change.seat, change.move, self.before, change.events)
-        elif change.kind in ("undo", "jump"):
+        elif change.kind in ("undo", "jump") and s.journal.deck:
             self.book.rebuild(s.journal, s.moves_played)
         self.before = s.observation()
 
