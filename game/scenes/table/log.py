@@ -50,6 +50,7 @@ class TableLog:
         self.plays: dict[int, Label] = {}       # seat -> its last play
         self.box = Box(0, 0, 0, 0)
         self.page = 0                           # pages back from the newest
+        self.fitted = SHOWN                     # lines the box held at the last refresh
         #: the log's version and the layout the words were laid out for
         self.laid: tuple[int, TableLayout] | None = None
         self.panel = Panel(_("What happened"), [], [
@@ -93,10 +94,7 @@ class TableLog:
         t.width = max(1, int(b.w - 16 * L.s))
         self.text.place(round(b.cx - b.w / 2 + 8 * L.s), round(b.cy + b.h / 2 - 5 * L.s),
                         max(11.0, 12 * L.s))
-        for n in range(SHOWN, 0, -1):
-            self.text.set("\n".join(self.book.tail(n)))
-            if t.content_height <= b.h - 8 * L.s:
-                break
+        self.fitted = self.fit(min(self.fitted, SHOWN), b.h - 8 * L.s)
         for seat in range(v.session.players):
             at = L.last_play_at(seat) if seat != v.session.human else None
             lab = self.plays.setdefault(seat, Label("", 13, PLAY_INK, bold=True,
@@ -113,6 +111,31 @@ class TableLog:
             if grow == 0:                      # x is its left edge, y its middle
                 x += lab.text.content_width / 2
             lab.place(round(min(max(x, half_w), L.w - half_w)), round(edge + grow * half_h))
+
+    def fit(self, start: int, room: float) -> int:
+        """Show the newest lines that fit ``room`` (at most :data:`SHOWN`, at least one)
+        and say how many.  Each try lays the text out, the dearest step of a refresh on
+        software GL, so the search starts where the last one ended (``start``): the box
+        mostly holds as many lines as before, and a longer text never fits where a
+        shorter one does not."""
+        t = self.text.text
+
+        def fits(n: int) -> bool:
+            self.text.set("\n".join(self.book.tail(n)))
+            return bool(t.content_height <= room)
+
+        n = max(1, start)
+        if fits(n):
+            while n < SHOWN and len(self.book.lines) > n and fits(n + 1):
+                n += 1
+            if self.text.text.text != "\n".join(self.book.tail(n)):
+                fits(n)                            # the last try did not fit: back to n
+            return n
+        while n > 1:
+            n -= 1
+            if fits(n):
+                return n
+        return 1
 
     def draw(self) -> None:
         """Into the static layer, with the table's words."""
