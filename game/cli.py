@@ -9,19 +9,13 @@ from typing import Any
 
 from game.about import version
 from game.rules import GAMES
+from game.tools.lineup import players_help
 
 
 def _titles() -> str:
     """The games' titles in menu order: "A, B, C and D"."""
     titles = [cls.title for cls in GAMES.values()]
     return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else titles[0]
-
-
-def _players_help() -> str:
-    """``--players``'s help: the games where the table size is chosen, with their range."""
-    choices = [f"{cls.title}: {min(cls.players_allowed)} to {max(cls.players_allowed)}"
-               for cls in GAMES.values() if len(cls.players_allowed) > 1]
-    return f"players at the table ({'; '.join(choices)})"
 
 
 def _sim(argv: list[str]) -> int:
@@ -39,7 +33,7 @@ def _sim(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=0,
                    help="seed of the first deal; the others follow (default: %(default)s)")
     p.add_argument("--players", type=int, default=None,
-                   help=_players_help())
+                   help=f"players at the table ({players_help()})")
     p.add_argument("--seats", "--levels", dest="seats", default="random",
                    help="comma-separated AI levels, one per seat (repeated to fill), "
                         "e.g. hard,greedy")
@@ -100,7 +94,7 @@ def _review(argv: list[str]) -> int:
                    help="the level that plays the seat when no moves are given "
                         "(default: %(default)s)")
     p.add_argument("--players", type=int, default=None,
-                   help=_players_help())
+                   help=f"players at the table ({players_help()})")
     p.add_argument("--seat", type=int, default=0, help="the seat to review (default: 0)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     a = p.parse_args(argv)
