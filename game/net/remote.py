@@ -18,16 +18,17 @@ Pure Python: no arcade or pyglet import.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game.ai import make_bot
-from game.ai.bots import Bot
 from game.games import spec
 from game.rules import Event, IllegalMove, Move
-from game.session.deal import HINT_LEVEL, Change, DealSession, Listener
+from game.session.deal import HINT_OVERRIDES, Change, DealSession, Listener
 from game.session.journal import Journal, journal_from_dict
 
 from .protocol import COMPUTER
+
+if TYPE_CHECKING:
+    from game.review.analysis import Judge
 
 
 class Link(Protocol):
@@ -90,7 +91,7 @@ class RemoteSession:
         self._deal: list[Event] = []
         self._sent: int | None = None       # the position our move was sent at
         self._listeners: list[Listener] = []
-        self._hint: tuple[Bot, int] | None = None
+        self._hint: tuple[Judge, int] | None = None
         self._shown: list[Move] = []
         self.hints = 0
         self.finished: dict[str, Any] | None = None
@@ -314,9 +315,13 @@ class RemoteSession:
             self._shown, legal = [], list(moves)
         if not legal or self.key is None:
             return False
-        bot = make_bot(self.key, HINT_LEVEL, seed=self.moves_played * 8 + self.human + 4)
-        bot.start(self.observation(), legal)
-        self._hint = (bot, self.moves_played)
+        # the judge a table against the computer asks (so a hint here is the review's
+        # best there too); the other seats' levels are the server's, unknown here
+        from game.review.analysis import Judge, settings
+
+        self._hint = (Judge(self.observation(), legal,
+                            settings(self.key, HINT_OVERRIDES.get(self.key))),
+                      self.moves_played)
         self.hints += 1
         return True
 
@@ -327,14 +332,14 @@ class RemoteSession:
     def hint_step(self, seconds: float) -> Move | None:
         if self._hint is None:
             return None
-        bot, at = self._hint
+        judge, at = self._hint
         if at != self.moves_played:
             self._hint = None
             return None
-        if not bot.step(seconds):
+        if not judge.step(seconds) or judge.analysis is None:
             return None
         self._hint = None
-        move = bot.best()
+        move = next(m for m in judge.legal if str(m) == judge.analysis.best)
         self._shown.append(move)
         return move
 
