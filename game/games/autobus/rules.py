@@ -174,35 +174,40 @@ class Autobus(Game):
         if self.is_over:
             return []
         s = self.current
-        open_runs = [k for k in range(1, len(self.runs) + 1) if self.runs[k - 1] is not None]
-        sources: list[tuple[str, str]] = []
-        for c in sorted(set(self.hands[s]), key=card_sort_key):
-            sources.append((c, "hand"))
+        # the open runs, and those wanting each rank value (ascending: the moves' order)
+        open_runs: list[str] = []
+        wanting: dict[int, list[str]] = {}
+        for k, run in enumerate(self.runs, 1):
+            if run is not None:
+                open_runs.append(f"run{k}")
+                wanting.setdefault(len(run) + 1, []).append(f"run{k}")
+        hand = sorted(set(self.hands[s]), key=card_sort_key)
+        sources: list[tuple[str, str]] = [(c, "hand") for c in hand]
         for src in SOURCES[1:]:
             top = self._source_card(s, src)
             if top is not None:
                 sources.append((top, src))
         moves: list[Move] = []
         for c, src in sources:
-            for k in open_runs:
-                if self._fits_run(c, k):
-                    moves.append(Move("play", (c, src, f"run{k}")))
-            if c == JOKER or c[0] == "A":
+            joker = c == JOKER
+            for run_name in open_runs if joker else wanting.get(VALUE[c[0]], ()):
+                moves.append(Move("play", (c, src, run_name)))
+            if joker or c[0] == "A":
                 moves.append(Move("play", (c, src, "new")))
-        hand = sorted(set(self.hands[s]), key=card_sort_key)
+        piles = [(f"aux{k + 1}", not self.aux[s][k], self.aux_rank[s][k]) for k in range(AUX)]
         for c in hand:
-            for k in range(AUX):
-                pile, rank = self.aux[s][k], self.aux_rank[s][k]
-                if not pile:
-                    if c == JOKER:
-                        moves += [Move("discard", (c, f"aux{k + 1}={r}")) for r in RUN_RANKS]
+            joker = c == JOKER
+            for name, empty, rank in piles:
+                if empty:
+                    if joker:
+                        moves += [Move("discard", (c, f"{name}={r}")) for r in RUN_RANKS]
                     else:
-                        moves.append(Move("discard", (c, f"aux{k + 1}")))
-                elif c == JOKER or rank == c[0]:
-                    moves.append(Move("discard", (c, f"aux{k + 1}")))
-        for c in hand:
-            if not self._fits_aux(s, c):
-                moves.append(Move("bus", (c,)))
+                        moves.append(Move("discard", (c, name)))
+                elif joker or rank == c[0]:
+                    moves.append(Move("discard", (c, name)))
+        if not any(empty for _name, empty, _rank in piles):    # BUS-8: fits no side pile
+            ranks = {rank for _name, _empty, rank in piles}
+            moves += [Move("bus", (c,)) for c in hand if c != JOKER and c[0] not in ranks]
         if not self.hands[s]:
             moves.append(Move("end"))
         return moves
