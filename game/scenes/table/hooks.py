@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from game.scenes.table.dialogs import Dialogs
     from game.scenes.table.hud import Hud
     from game.scenes.table.input import TableInput
+    from game.scenes.table.shared import SharedTable
     from game.session import DealSession
     from game.ui.window import Window
 
@@ -67,6 +68,7 @@ class TableHooks:
     hud: Hud
     dialogs: Dialogs
     input: TableInput
+    shared: SharedTable
 
     # ----- the seat the table is drawn from -------------------------------------------
     @property
@@ -89,8 +91,11 @@ class TableHooks:
         return [self.seat_at(k) for k in range(1, self.session.players)]
 
     def who(self, seat: int) -> str:
-        """"You", or another seat's name as seen from the human's seat."""
-        return self.info.seat_name(seat, self.human)
+        """"You", a friend's name at a shared table, or "Computer 2" (numbered round
+        the table from the human's seat)."""
+        if seat == self.human:
+            return self.info.seat_name(0)
+        return self.shared.name(seat) or self.info.seat_name(self.pos(seat))
 
     # ----- set-up and places ----------------------------------------------------------
     def setup(self) -> None:

@@ -40,7 +40,7 @@ class TableLog:
     def __init__(self, view: Host) -> None:
         self.view = view
         s = view.session
-        self.book = PlayLog(view.key, s.human, lambda seat: view.info.seat_name(seat, s.human),
+        self.book = PlayLog(view.key, s.human, view.who,
                             view.style)
         if s.moves_played and s.journal.deck:  # (a shared table's seat has no deck to
             self.book.rebuild(s.journal, s.moves_played)      # replay: its log starts now)
