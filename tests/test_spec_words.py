@@ -76,3 +76,16 @@ def test_a_games_benches_load_as_commands_with_their_help() -> None:
             command = load(ref)
             assert callable(command) and name.isidentifier()
             assert (command.__doc__ or "").strip(), ref
+
+
+def test_a_move_a_shared_table_told_without_its_card_is_said_in_words() -> None:
+    """A shared table tells another seat's move by its first word when the card is gone
+    from sight (``protocol.shown_move``: a run completed and swept, a card under the bus):
+    the log says it without a card instead of failing."""
+    from game.i18n.moves import move_words
+
+    key = "autobus"
+    if key not in ORDER:
+        pytest.skip("not in this build")
+    assert move_words(key, Move("play", ()), {}, own=False) == "play a card onto a run"
+    assert move_words(key, Move("bus", ()), {}, own=False) == "put a card under the bus"

@@ -177,14 +177,17 @@ def test_host_a_table_from_the_window_and_play_it(app: CardClubWindow, loopback:
 def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
                                       tmp_path: Path) -> None:
     """Join: a wrong code is refused in plain words; the right address and code seat the
-    player (seat 2 of a table hosted headless)."""
+    player (seat 2 of a table hosted headless), whose table opens drawn from that seat
+    (its own hand at the bottom) and is played with the mouse to the end."""
     game = "durak" if "durak" in ORDER else ORDER[0]
     srv = Background(tmp_path / "tables", pace=0.0)
     try:
         code: list[str] = []
         host = SeatPlay(srv.url, host={"game": game, "seats": [{"kind": "friend"}] * 2},
                         level="easy", on_code=code.append)
-        t = threading.Thread(target=lambda: asyncio.run(play_seat(host)), daemon=True)
+        host_result: list[dict[str, Any]] = []
+        t = threading.Thread(target=lambda: host_result.append(asyncio.run(play_seat(host))),
+                             daemon=True)
         t.start()
         view = app.open("friends", game=game)
         pump(app, 1)
@@ -209,10 +212,27 @@ def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
             app.dispatch_event("on_key_press", arcade.key.BACKSPACE, 0)
         app.dispatch_event("on_text", code[0].lower())
         tap(app, enter.cx, enter.cy)
-        frames_until(app, lambda: any("seat 2" in lab.text.text
-                                      for lab in view.lines), "seated")  # type: ignore[union-attr]
-        view.stop()  # type: ignore[union-attr]
+        frames_until(app, lambda: app.current_view is not view, "the table opens")
+        table: Any = app.current_view
+        assert isinstance(table.session, RemoteSession) and table.human == 1
+        mine = table.obs["hand"]
+        assert mine and all(table.sprite_of(c, "hand1").face_up for c in mine)
+        assert all(table.sprite_of(c, "hand1").center_y < app.height / 3 for c in mine)
+        deadline = time.monotonic() + HANG
+        made = 0
+        while not table.result_visible:
+            assert time.monotonic() < deadline, "the deal hung"
+            s = table.session
+            if table.human_to_act and not table.animating:
+                before = s.moves_played
+                tap_card_then_table(app, table, s.human_moves()[0])
+                made += 1
+                frames_until(app, lambda s=s, before=before: s.moves_played != before
+                             or s.is_over, "the move came back")
+            pump(app, 1)
         t.join(HANG)
+        assert made > 0 and host_result
+        assert host_result[0]["result"] == table.session.result()
     finally:
         srv.stop()
 
@@ -241,3 +261,62 @@ def test_each_tile_offers_play_with_friends(app: CardClubWindow) -> None:
         back = view.buttons.by_name("back")
         tap(app, back.cx, back.cy)
         menu = app.current_view
+
+
+@pytest.mark.parametrize("game", ["paodekuai", "dudak", "autobus"])
+def test_a_friend_at_seat_2_plays_every_game_with_the_mouse(app: CardClubWindow,
+                                                           tmp_path: Path, game: str) -> None:
+    """The window joins a table hosted headless (the host a friend, the other seats
+    computers) and plays seat 2 with taps on its own cards, the table and the buttons, to
+    the end: the table is drawn from that seat and the results agree."""
+    from game.tools.friend_window import act
+
+    if game not in ORDER:
+        pytest.skip(f"{game} is not in this build")
+    srv = Background(tmp_path / "tables", pace=0.0, allow_seed=True)   # one deal, always
+    code: list[str] = []
+    players = {"autobus": 3}.get(game)
+    seats = [{"kind": "friend"}, {"kind": "friend"}, {"kind": "computer", "level": "easy"}]
+    host = SeatPlay(srv.url, host={"game": game, "seats": seats, "seed": 20261204,
+                                   **({"players": players} if players else {})},
+                    level="easy", on_code=code.append, seed=5)
+    host_result: list[dict[str, Any]] = []
+    t = threading.Thread(target=lambda: host_result.append(asyncio.run(play_seat(host))),
+                         daemon=True)
+    t.start()
+    link: Connection | None = None
+    try:
+        deadline = time.monotonic() + HANG
+        while not code:
+            assert time.monotonic() < deadline, "no table"
+            time.sleep(0.01)
+        link = Connection(srv.url, {"type": "join", "code": code[0]})
+        session = RemoteSession(link)
+        while not (session.started and session.ready):
+            assert time.monotonic() < deadline, "the deal never started"
+            session.advance(0)
+            time.sleep(0.005)
+        view: Any = table_class(game)(app, session=session)
+        app.show_view(view)
+        pump(app, 3)
+        assert view.human == 1
+        made = 0
+        while not view.result_visible:
+            assert time.monotonic() < deadline, f"hung after {session.moves_played} moves"
+            if view.human_to_act and not view.animating and not view.modal_open:
+                before = session.moves_played
+                move = session.human_moves()[0]
+                act(app, view, move)
+                assert not session.human_to_act or session.moves_played != before, \
+                    f"the taps for {move} made no move ({view.message!r})"
+                made += 1
+                frames_until(app, lambda before=before: session.moves_played != before
+                             or session.is_over, "the move came back")
+            pump(app, 1)
+        t.join(HANG)
+        assert made > 0 and host_result
+        assert host_result[0]["result"] == session.result()
+    finally:
+        if link is not None:
+            link.close()
+        srv.stop()

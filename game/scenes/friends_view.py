@@ -255,13 +255,6 @@ class FriendsView(arcade.View):
             self.relayout()
 
     def open_table(self, s: RemoteSession) -> None:
-        if s.human != 0:
-            told = _("You sit at seat {n}. This version draws a shared table only from the "
-                     "host's seat.").format(n=s.human + 1)
-            if self.message != told:
-                self.message = told
-                self.relayout()
-            return
         from game.scenes.tables import table_class
 
         s.keep = self.server          # the server lives as long as the table

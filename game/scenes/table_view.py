@@ -38,6 +38,7 @@ from game.scenes.table.input import TableInput
 from game.scenes.table.log import TableLog
 from game.scenes.table.modal import ModalStack
 from game.scenes.table.modes import PlayMode, ReplayMode
+from game.scenes.table.shared import SharedTable
 from game.session import HUMAN, Change, DealSession
 from game.session.journal import Journal
 from game.session.replay import Replay
@@ -129,10 +130,12 @@ class TableView(TableHooks, arcade.View):
         for panel in self.dialogs.panels:
             self.modals.add(panel)
         self.mode = PlayMode(self) if replay is None else ReplayMode(self, replay, back)
+        self.shared = SharedTable(self)          # a shared table's names, marks and link
         self.log = TableLog(self)                # what happened, and the seats' last plays
         self.modals.add(self.log.panel)
         self.replay_controls: ReplayControls | None = self.mode.controls
-        self.hud.level_text = self.mode.title_text() or self.level_line()
+        self.hud.level_text = (self.mode.title_text() or self.shared.header()
+                               or self.level_line())
         self.action_specs = self.make_actions()
         self.actions = ButtonGroup(*(Button(a.label(), partial(self.press_action, a),
                                             a.style, name=a.name)
@@ -257,6 +260,7 @@ class TableView(TableHooks, arcade.View):
         self.refresh_actions()
         obs, legal = self.obs, self.human_moves()
         self.update_labels(obs)
+        self.shared.refresh()
         self.log.refresh()
         self.mode.refresh()
         self.hud.set_status(self.message or self.status_line(obs, legal))
@@ -335,6 +339,7 @@ class TableView(TableHooks, arcade.View):
         if files.write_problem() is not None:   # a save on the writer thread failed
             self.tell_save_problem()
         self.hud.update(dt)
+        self.shared.update()
         self.dialogs.tick(dt)
         if not self.modal_open:
             self.mode.update(dt)
@@ -381,6 +386,7 @@ class TableView(TableHooks, arcade.View):
         self.choreography.draw_last_ai()
         self.cards.draw_selected()
         self.hud.draw_banner()
+        self.shared.draw()
         self.help.draw()
         self.modals.draw(self.layout.w, self.layout.h)
         self.hud.draw_over_panel(self.modals.dialog() or self.modals.picker())

@@ -29,6 +29,13 @@ class Table(Protocol):
 
     def who(self, seat: int) -> str: ...
 
+    @property
+    def human(self) -> int: ...
+
+    def pos(self, seat: int) -> int: ...
+
+    def others(self) -> list[int]: ...
+
     def run_slots(self) -> dict[str, tuple[float, float]]: ...
 
 
@@ -38,7 +45,7 @@ class Decor:
         small = (240, 245, 235)
         n = table.session.players
         self.name_labels = {s: Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
-                            for s in range(1, n)}
+                            for s in table.others()}
         self.you_label = Label("", 14, (255, 255, 255), anchor_x="left", bold=True)
         self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
         self.aux_labels = {(s, k): Label("", 12, small) for s in range(n) for k in range(1, 5)}
@@ -63,17 +70,17 @@ class Decor:
             lab.set(("▶ " if turn == s and not obs["is_over"] and not dealing else "")
                     + text)
             lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
-            x, y = L.name_xy(s)
+            x, y = L.name_xy(t.pos(s))
             lab.place(x, y, L.name_font)
-        mine = turn == 0 and not obs["is_over"] and not dealing
-        self.you_label.set(("▶ " if mine else "") + t.who(0))
+        mine = turn == t.human and not obs["is_over"] and not dealing
+        self.you_label.set(("▶ " if mine else "") + t.who(t.human))
         self.you_label.text.color = TURN_COLOR if mine else (255, 255, 255)
         self.you_label.place(*L.you_xy(), L.name_font)
         for s, lab in self.reserve_labels.items():
             n = obs["reserve_sizes"][s]
             lab.set("" if dealing else ngettext("{n} left", "{n} left", n).format(n=n))
-            x, _y = L.reserve_xy(s)
-            self._place_inside(lab, x, L.reserve_label_y(s), font)
+            x, _y = L.reserve_xy(t.pos(s))
+            self._place_inside(lab, x, L.reserve_label_y(t.pos(s)), font)
         for (s, k), lab in self.aux_labels.items():
             pile = obs["aux"][s][k - 1]
             rank = obs["aux_ranks"][s][k - 1]
@@ -86,7 +93,7 @@ class Decor:
                 lab.set(str(k))
             # as wide as the space between two piles at most (smaller where it must be)
             size = self._fit(lab, lab.text.text, font, L.card_w * (1 + AUX_GAP) - 6)
-            lab.place(L.aux_x_of(s, k), L.aux_label_y(s, k, len(pile)), size)
+            lab.place(L.aux_x_of(t.pos(s), k), L.aux_label_y(t.pos(s), k, len(pile)), size)
         slots = t.run_slots()
         names = list(slots)
         while len(self.run_labels) < len(names):

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.i18n import _
 from game.rules import Move
-from game.session import HUMAN
 from game.ui.place import Place
 
 if TYPE_CHECKING:
@@ -34,6 +33,9 @@ class Table(Protocol):
     def human_to_act(self) -> bool: ...
 
     def human_moves(self) -> list[Move]: ...
+
+    @property
+    def human(self) -> int: ...
 
     def spaces(self) -> dict[str, Box]: ...
 
@@ -84,23 +86,24 @@ def only_bus(t: Table) -> bool:
     return bool(legal) and all(m.kind == "bus" for m in legal)
 
 
-def source_of(place: str) -> str | None:
-    """The engine's name for one of your places (``hand``, ``reserve``, ``aux1``..)."""
-    if place == f"hand{HUMAN}":
+def source_of(place: str, human: int = 0) -> str | None:
+    """The engine's name for one of your places (``hand``, ``reserve``, ``aux1``..);
+    ``human``: your seat."""
+    if place == f"hand{human}":
         return "hand"
-    if place == f"reserve{HUMAN}":
+    if place == f"reserve{human}":
         return "reserve"
     p = Place.parse(place)
-    if p.kind == "aux" and p.seat == HUMAN:
+    if p.kind == "aux" and p.seat == human:
         return f"aux{p.index}"
     return None
 
 
-def top_of(obs: dict[str, Any], src: str) -> str | None:
+def top_of(obs: dict[str, Any], src: str, human: int = 0) -> str | None:
     """The card on top of your reserve or of one of your auxiliary piles."""
     k = Place.parse(src).index
-    pile = ([obs["reserve_tops"][HUMAN]] if src == "reserve" or k is None
-            else obs["aux"][HUMAN][k - 1])
+    pile = ([obs["reserve_tops"][human]] if src == "reserve" or k is None
+            else obs["aux"][human][k - 1])
     return str(pile[-1]) if pile and pile[-1] else None
 
 
@@ -111,26 +114,26 @@ def explain(t: Table, place: str, card: str) -> str | None:
     None: the view's general words."""
     if not t.human_to_act:
         return _("Wait for your turn.")
-    src = source_of(place)
+    src = source_of(place, t.human)
     if src is None:
         return None
-    if src != "hand" and (not card or card != top_of(t.obs, src)):
+    if src != "hand" and (not card or card != top_of(t.obs, src, t.human)):
         return _("Only the top card of a pile can be played.")
     return t.why_not(Move("play", (card, src, "new")))
 
 
-def drop_move(sel: list[tuple[str, str]], target: str) -> Move | str:
+def drop_move(sel: list[tuple[str, str]], target: str, human: int = 0) -> Move | str:
     """The move a card dropped on ``target`` would be, or why it cannot be one.  That
     the card came from your reserve or a pile, not your hand, only the table knows (a
     copy of it in your hand would make the engine's discard legal)."""
     place, card = sel[0]
-    src = source_of(place) or ""
+    src = source_of(place, human) or ""
     goal = Place.parse(target)
-    if goal.kind == "aux" and goal.seat == HUMAN:
+    if goal.kind == "aux" and goal.seat == human:
         if src != "hand":
             return _("Only cards from your hand go onto your side piles.")
         return Move("discard", (card, f"aux{goal.index}"))
-    if target == f"reserve{HUMAN}":
+    if target == f"reserve{human}":
         if src != "hand":
             return _("Only a card from your hand goes under the bus.")
         return Move("bus", (card,))

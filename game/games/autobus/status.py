@@ -7,7 +7,6 @@ from typing import Any, Protocol
 
 from game.i18n import _, ngettext, number
 from game.rules import Event, Move
-from game.session import HUMAN
 from game.ui.panels import Panel
 from game.ui.placement import Token
 
@@ -33,7 +32,7 @@ class Table(Protocol):
 
 
 def result_words(obs: dict[str, Any], safety_net: bool,
-                 who: Callable[[int], str]) -> tuple[str, list[str]]:
+                 who: Callable[[int], str], human: int = 0) -> tuple[str, list[str]]:
     """The result panel's title and lines: the winner (or why a draw), and each
     player's score (minus the cards left in their reserve)."""
     res = obs["result"] or [-float(n) for n in obs["reserve_sizes"]]
@@ -53,7 +52,7 @@ def result_words(obs: dict[str, Any], safety_net: bool,
                            "went by without a card going onto a run, and nobody could "
                            "play onto a run any more: nobody can win, so the deal is a "
                            "draw."))
-    elif winner == HUMAN:
+    elif winner == human:
         title = _("You win!")
         lines.append(_("You emptied your reserve first."))
     else:
@@ -106,16 +105,16 @@ def status_words(t: Table, obs: dict[str, Any], legal: list[Move]) -> str:
              "Under the bus")
 
 
-def announce_words(event: Event, who: Callable[[int], str]) -> str | None:
+def announce_words(event: Event, who: Callable[[int], str], human: int = 0) -> str | None:
     """The line an announcement shows in the banner, or None."""
     if event.text == "bus":
-        if event.seat == HUMAN:
+        if event.seat == human:
             return _("Under the bus: the card goes to the bottom of your reserve")
         return _("{who} puts a card under the bus").format(who=who(event.seat or 0))
     if event.text == "run_completed":
         return _("A run is complete: it goes to the completed pile")
     if event.text == "reshuffle":
         return _("The completed pile is shuffled into a new stock")
-    if event.text == "turn" and event.seat == HUMAN:
+    if event.text == "turn" and event.seat == human:
         return _("Your turn")
     return None

@@ -1,4 +1,5 @@
-"""The Hospodský autobus table: you (seat 0) and one to three computers, clockwise.
+"""The Hospodský autobus table: you and one to three other players, clockwise (against
+the computer you are seat 0; a shared table turns to put your seat at the bottom).
 
 Take a card from your hand, the top of your reserve or the top of one of your auxiliary
 piles (tap it, or drag it) and put it onto a run or onto the new-run space; a hand card
@@ -29,7 +30,6 @@ from game.i18n import _
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
-from game.session import HUMAN
 from game.store import settings as settings_store
 from game.ui.layout import Box
 from game.ui.panels import draw_glow
@@ -53,12 +53,14 @@ class AutobusTable(TableView):
         # a deal opened fresh without a count asks for it first (not when a computer
         # plays your seat: smoke runs and benchmarks)
         session = kw.get("session")
-        if session is not None:
-            state = session.game
-        self.choosing = (state is None and "players" not in opts
-                         and (ai_seats is None or HUMAN not in ai_seats))
+        if session is not None:     # (a shared table's session holds no engine state)
+            state = getattr(session, "game", None)
+        self.choosing = (session is None and state is None and "players" not in opts
+                         and (ai_seats is None or 0 not in ai_seats))
         opts.setdefault("players", remembered if remembered in (2, 3, 4) else 4)
-        self.n_players = state.num_players if state is not None else int(opts["players"])
+        self.n_players = (state.num_players if state is not None
+                          else session.players if session is not None
+                          else int(opts["players"]))
         self._seed_arg = seed
         self.sweep = RunSweep(self)
         self.safety_net = False
@@ -134,10 +136,10 @@ class AutobusTable(TableView):
             out[f"reserve{s}"] = [None] * (size - 1) + [top] if size else []
             for k in range(1, 5):
                 out[f"aux{s}.{k}"] = list(obs["aux"][s][k - 1])
-            if s != HUMAN:
+            if s != self.human:
                 out[f"hand{s}"] = [None] * obs["hand_sizes"][s]
-        mine = obs["current_player"] == HUMAN and not obs["is_over"]
-        out[f"hand{HUMAN}"] = [*self.hand_places.order(list(obs["hand"]), keep=mine)]
+        mine = obs["current_player"] == self.human and not obs["is_over"]
+        out[f"hand{self.human}"] = [*self.hand_places.order(list(obs["hand"]), keep=mine)]
         for k in self.open_runs(obs):
             out[f"run{k}"] = list(obs["runs"][k - 1])
         out["stock"] = [None] * obs["stock_size"]
@@ -152,16 +154,16 @@ class AutobusTable(TableView):
         L = self.layout
         p = Place.parse(place)
         if p.kind == "hand" and p.seat is not None:
-            if p.seat == HUMAN:
+            if p.seat == self.human:
                 x, y = L.hand_card(*self.hand_places.place(i))
                 return x, y, 0.0, 400 + i
-            x, y = L.opp_hand(p.seat, i)
+            x, y = L.opp_hand(self.pos(p.seat), i)
             return x, y, 0.0, 60 + i
         if p.kind == "reserve" and p.seat is not None:
-            x, y = L.reserve_card(p.seat, i, n)
+            x, y = L.reserve_card(self.pos(p.seat), i, n)
             return x, y, 0.0, 40 + i
         if p.kind == "aux" and p.seat is not None and p.index is not None:
-            x, y = L.aux_card(p.seat, p.index, i, n)
+            x, y = L.aux_card(self.pos(p.seat), p.index, i, n)
             return x, y, 0.0, 80 + i
         if p.kind == "run":
             where = self.run_slots().get(place)
@@ -181,11 +183,11 @@ class AutobusTable(TableView):
     def picks(self, move: Move) -> list[tuple[str, str]]:
         if move.kind == "play":
             card, src = move.args[0], move.args[1]
-            place = (f"{src}{HUMAN}" if src in ("hand", "reserve")
+            place = (f"{src}{self.human}" if src in ("hand", "reserve")
                      else str(self.own_pile(src)))
             return [(place, card)]
         if move.kind in ("discard", "bus"):
-            return [(f"hand{HUMAN}", move.args[0])]
+            return [(f"hand{self.human}", move.args[0])]
         return []
 
     def target_of(self, move: Move) -> str | None:
@@ -194,15 +196,14 @@ class AutobusTable(TableView):
         if move.kind == "discard":
             return str(self.own_pile(str(move.args[1])))
         if move.kind == "bus":
-            return f"reserve{HUMAN}"
+            return f"reserve{self.human}"
         return None
 
-    @staticmethod
-    def own_pile(src: str) -> Place:
+    def own_pile(self, src: str) -> Place:
         """Your side pile an engine's source names (``aux3``, or ``aux3=K`` with a joker's
         rank) as a place on the table (``aux0.3``)."""
         pile = Place.parse(src.partition("=")[0])
-        return Place("aux", HUMAN, pile.index)
+        return Place("aux", self.human, pile.index)
 
     def spaces(self) -> dict[str, Box]:
         """Every place a card may be dropped: the runs, the new-run space, your piles and
@@ -212,8 +213,8 @@ class AutobusTable(TableView):
         L = self.layout
         out = {name: L.run_box(xy) for name, xy in self.run_slots().items()}
         for k in range(1, 5):
-            out[f"aux{HUMAN}.{k}"] = L.aux_box(HUMAN, k)
-        out[f"reserve{HUMAN}"] = L.reserve_box(HUMAN)
+            out[f"aux{self.human}.{k}"] = L.aux_box(0, k)
+        out[f"reserve{self.human}"] = L.reserve_box(0)
         return out
 
     def targets(self) -> dict[str, Box]:
@@ -233,7 +234,8 @@ class AutobusTable(TableView):
     def own_places(self) -> set[str]:
         """Your hand, reserve and auxiliary piles: a tap on a card there that cannot be
         played says why."""
-        return ({f"hand{HUMAN}", f"reserve{HUMAN}"} | {f"aux{HUMAN}.{k}" for k in range(1, 5)}
+        me = self.human
+        return ({f"hand{me}", f"reserve{me}"} | {f"aux{me}.{k}" for k in range(1, 5)}
                 | super().own_places())
 
     def pickable(self) -> set[tuple[str, str]]:
@@ -253,11 +255,11 @@ class AutobusTable(TableView):
                 self.play(move)             # the move ends the choice (after_move)
                 return
             self.end_bus_choice()
-        if not self.selected and tok.place == f"reserve{HUMAN}" and gestures.only_bus(self):
+        if not self.selected and tok.place == f"reserve{self.human}" and gestures.only_bus(self):
             self.press_action(self.action_specs[1])     # the glowing reserve: which card?
             return
-        if (self.selected and self.selected[0].place == f"hand{HUMAN}"
-                and Place.parse(tok.place).seat == HUMAN
+        if (self.selected and self.selected[0].place == f"hand{self.human}"
+                and Place.parse(tok.place).seat == self.human
                 and Place.parse(tok.place).kind in ("aux", "reserve")
                 and (self.match(self.selection(), tok.place, self.human_moves())
                      or (tok.place, tok.card) not in self.pickable())):
@@ -341,9 +343,9 @@ class AutobusTable(TableView):
         """Why a card dropped there does not go: the engine's refusal of that move."""
         if not self.human_to_act:
             return _("Wait for your turn.")
-        if target is None or gestures.source_of(sel[0][0]) is None:
+        if target is None or gestures.source_of(sel[0][0], self.human) is None:
             return self.explain(*sel[0])
-        move = gestures.drop_move(sel, target)
+        move = gestures.drop_move(sel, target, self.human)
         if isinstance(move, str):
             return move
         return self.why_not(move) or _("That card cannot be played now.")
@@ -368,17 +370,14 @@ class AutobusTable(TableView):
                 self.safety_net = bool(e.data.get("safety_net"))
 
     # ----- words -------------------------------------------------------------------------------
-    def who(self, seat: int) -> str:
-        return self.info.seat_name(seat)
-
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         return status_words(self, obs, legal)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
-        return announce_words(event, self.who)
+        return announce_words(event, self.who, self.human)
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
-        return result_words(obs, self.safety_net, self.who)
+        return result_words(obs, self.safety_net, self.who, self.human)
 
     def update_labels(self, obs: dict[str, Any]) -> None:
         if self.choosing:
@@ -409,21 +408,21 @@ def draw_zones(t: AutobusTable, obs: dict[str, Any]) -> None:
         out += [(x0, y0), (x1, y0), (x1, y0), (x1, y1), (x1, y1), (x0, y1), (x0, y1),
                 (x0, y0)]
 
-    for s in range(1, obs["players"]):
-        z = L.zone(s)
+    for s in t.others():
+        z = L.zone(t.pos(s))
         arcade.draw_rect_filled(arcade.XYWH(z.cx, z.cy, z.w, z.h), (0, 0, 0, 38))
         rect(gold if turn == s and not obs["is_over"] else dark, z)
         for k in range(1, 5):
             if not obs["aux"][s][k - 1]:
-                rect(faint, Box(*L.aux_card(s, k, 0, 1), cw, ch))
+                rect(faint, Box(*L.aux_card(t.pos(s), k, 0, 1), cw, ch))
     for s in range(obs["players"]):
         if not obs["reserve_sizes"][s]:
-            rect(faint, Box(*L.reserve_xy(s), cw, ch))
+            rect(faint, Box(*L.reserve_xy(t.pos(s)), cw, ch))
     for x, y in (L.stock_xy, L.completed_xy):
         rect(faint, Box(x, y, cw, ch))
     glowing = t.targets()
     if gestures.only_bus(t) and not t.selected and not t.bus_choice:
-        b = L.reserve_box(HUMAN)          # nothing else to do: the reserve shows the way
+        b = L.reserve_box(0)       # yours (at the bottom): nothing else to do, it shows the way
         draw_glow((b.cx, b.cy, b.w, b.h), True)
     for name, box in t.spaces().items():
         if name not in glowing:

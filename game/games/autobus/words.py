@@ -18,6 +18,10 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
     """An Autobus move in words; ``own``: the reader's ("your side pile"), else another
     seat's ("side pile")."""
     named = card(m.args[0]) if m.args else ""
+    if m.kind == "play" and len(m.args) < 3:   # (a shared table hid the card: it is gone)
+        return _("play a card onto a run")
+    if m.kind == "bus" and not named:
+        return _("put a card under the bus")
     if m.kind == "play":
         target = str(m.args[2])
         if target == "new":

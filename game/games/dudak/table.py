@@ -1,5 +1,6 @@
-"""The Dudák table: you (seat 0) and three computer players, clockwise in turn order:
-seat 1 (who plays after you) on your left, seat 2 opposite, seat 3 on your right.
+"""The Dudák table: you and three other players, clockwise in turn order: the seat
+after yours (who plays after you) on your left, the next opposite, the last on your right
+(against the computer you are seat 0; a shared table turns to put your seat at the bottom).
 
 Beat by dropping a card on the pile (drag it, or tap it and then the pile); the
 follow-up card is a second drop.  ``Collect the top card`` and ``Take the pile`` show only
@@ -22,7 +23,6 @@ from game.i18n.moves import move_words
 from game.i18n.words import card_text, suit_name
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
-from game.session import HUMAN
 from game.ui import assets
 from game.ui.layout import Box
 from game.ui.place import Place
@@ -30,7 +30,6 @@ from game.ui.placement import Places
 from game.ui.widgets import SECONDARY, Button, Label
 
 PLAYERS = 4
-OTHERS = (1, 2, 3)
 ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"))
 BADGE_FILL = (250, 240, 210)       # the Ace's frame colour, behind the suit sign
 GOLD = (222, 176, 52)
@@ -92,8 +91,9 @@ class DudakTable(TableView):
 
     def setup(self) -> None:
         self.names = {s: Label("", 15, (255, 255, 255), anchor_x="left", bold=True)
-                      for s in OTHERS}
-        self.counts = {s: Label("", 13, (230, 240, 230), anchor_x="left") for s in OTHERS}
+                      for s in self.others()}
+        self.counts = {s: Label("", 13, (230, 240, 230), anchor_x="left")
+                       for s in self.others()}
         self.own_name = Label("", 15, (255, 255, 255), anchor_x="left", bold=True)
         self.own_trump = Label("", 13, (230, 240, 230), anchor_x="left")
         self.dealer_label = Label(_("dealer"), 11, (40, 30, 10), bold=True)
@@ -120,9 +120,6 @@ class DudakTable(TableView):
     def card_text(self, card: str) -> str:
         return card_text(card, "czech")
 
-    def who(self, seat: int) -> str:
-        return self.info.seat_name(seat)
-
     @property
     def out_order(self) -> list[int]:
         """The seats in the order they went out (DUD-9), as the engine keeps it."""
@@ -142,10 +139,10 @@ class DudakTable(TableView):
     # ----- what lies where ---------------------------------------------------------------
     def places(self, obs: dict[str, Any]) -> Places:
         sizes = obs["hand_sizes"]
-        places: Places = {"hand0": list(obs["hand"]), "pile": list(obs["pile"]),
+        places: Places = {f"hand{self.human}": list(obs["hand"]), "pile": list(obs["pile"]),
                           "out": [None] * len(obs["out"])}
         self._known_n: dict[int, int] = {}
-        for s in OTHERS:
+        for s in self.others():
             # cards a computer took from the pile were seen by all: they lie face up,
             # on top of its hidden cards
             known = [c for c in obs["known"][s] if c not in obs["collected"][s]]
@@ -157,13 +154,13 @@ class DudakTable(TableView):
 
     def slot(self, place: str, i: int, n: int) -> Slot | None:
         L = self.layout
-        if place == "hand0":
+        if place == f"hand{self.human}":
             x, y, a = L.hand(n)[i]
             return x, y, a, 200 + i
         p = Place.parse(place)
-        if p.kind == "hand" and p.seat is not None and p.seat != HUMAN:
+        if p.kind == "hand" and p.seat is not None and p.seat != self.human:
             seat = p.seat
-            x, y, a = L.seat_card(seat, i, n, self._known_n.get(seat, 0))
+            x, y, a = L.seat_card(self.pos(seat), i, n, self._known_n.get(seat, 0))
             return x, y, a, 60 + i
         if place == "pile":
             x, y, a = L.pile(i, n)
@@ -175,27 +172,27 @@ class DudakTable(TableView):
             x, y, a = L.out(i)
             return x, y, a, 10 + i
         if place == "deck":                       # the deal starts at the dealer
-            x, y = L.seat_centre(self.obs["dealer"])
+            x, y = L.seat_centre(self.pos(self.obs["dealer"]))
             return x, y, 0.0, 300 + i
         return None
 
     def deal_animation(self) -> None:
         """The framework's deal, but the cards fly from the dealer's seat."""
         super().deal_animation()
-        x, y = self.layout.seat_centre(self.obs["dealer"])
+        x, y = self.layout.seat_centre(self.pos(self.obs["dealer"]))
         for sp in self.sprites.values():
             if sp.motion is not None:
                 sp.motion.start = (x, y, sp.motion.start[2])
                 sp.position = (x, y)
         first = self.obs["current_player"]
         if first is not None:
-            self.show_banner(_("You play first") if first == HUMAN else
+            self.show_banner(_("You play first") if first == self.human else
                              _("{who} plays first").format(who=self.who(first)))
 
     # ----- gestures ----------------------------------------------------------------------
     def picks(self, move: Move) -> list[tuple[str, str]]:
         if move.kind in ("lead", "beat", "follow"):
-            return [(f"hand{HUMAN}", move.args[0])]
+            return [(f"hand{self.human}", move.args[0])]
         return []
 
     def target_of(self, move: Move) -> str | None:
@@ -216,7 +213,7 @@ class DudakTable(TableView):
         return _("Collect the top card")
 
     def take_label(self) -> str:
-        if self.obs["collected"][HUMAN]:
+        if self.obs["collected"][self.human]:
             return _("Take the rest of the pile")
         return _("Take the pile")
 
@@ -242,7 +239,7 @@ class DudakTable(TableView):
             bottom = last.cy - last.h / 2 - 6 * L.s
             trumps = self.obs["trumps"]
             if len(free) == 2:
-                left = next(s for s in range(PLAYERS) if trumps[s] is None and s != HUMAN)
+                left = next(s for s in range(PLAYERS) if trumps[s] is None and s != self.human)
                 self.declare_note.set(_("The other suit then goes to {who} automatically.")
                                       .format(who=self.who(left)))
             else:
@@ -289,7 +286,7 @@ class DudakTable(TableView):
         if not self.human_to_act:
             turn = obs["current_player"]
             thinking = _("{who} is thinking…").format(who=self.who(turn))
-            if obs["card_counts"][HUMAN] == 0:
+            if obs["card_counts"][self.human] == 0:
                 return _("You are out of cards. {thinking}").format(thinking=thinking)
             return thinking
         top = obs["pile"][-1] if obs["pile"] else None
@@ -303,7 +300,7 @@ class DudakTable(TableView):
             text = (_("Beat the {card} with a card you held before, collect on, or take the "
                       "pile") if "beat" in kinds else
                     _("No card you held beats the {card}: collect on or take the pile"))
-        elif obs["trumps"][HUMAN] is not None:
+        elif obs["trumps"][self.human] is not None:
             text = (_("Beat the {card} or take the pile") if "beat" in kinds else
                     _("You cannot beat the {card}: take the pile"))
         else:
@@ -318,21 +315,21 @@ class DudakTable(TableView):
         if event.text == "trump" and event.seat is not None:
             suit = suit_name(str(event.data.get("suit")), "czech")
             if event.data.get("automatic"):
-                if event.seat == HUMAN:
+                if event.seat == self.human:
                     return _("The last free suit, {suit}, is your trump automatically").format(
                         suit=suit)
                 return _("{who} gets the last free suit, {suit}, as trump automatically"
                          ).format(who=self.who(event.seat), suit=suit)
-            if event.seat == HUMAN:
+            if event.seat == self.human:
                 return _("Your trump: {suit}").format(suit=suit)
             return _("{who} declares {suit} as trump").format(who=self.who(event.seat),
                                                                suit=suit)
         if event.text == "abstych" and event.seat is not None:
-            if event.seat == HUMAN:
+            if event.seat == self.human:
                 return _("Abštych! You beat with your last card: the pile leaves the game")
             return _("Abštych! {who} beat with the last card: the pile leaves the game"
                      ).format(who=self.who(event.seat))
-        if event.text == "take" and event.seat is not None and event.seat != HUMAN:
+        if event.text == "take" and event.seat is not None and event.seat != self.human:
             return _("{who} takes the pile").format(who=self.who(event.seat))
         return None
 
@@ -343,10 +340,11 @@ class DudakTable(TableView):
         L = self.layout
         for s in [e.seat for e in events if e.text == "out" and e.seat is not None]:
             n = self.out_order.index(s)
-            lines.append(_("You are out of cards!") if s == HUMAN else
+            lines.append(_("You are out of cards!") if s == self.human else
                          _("{who} is out of cards ({nth} to go out)").format(
                              who=self.who(s), nth=_(ORDINALS[n])))
-            x, y = (L.own_plate()[0] + 40 * L.s, L.status_y) if s == HUMAN else L.plate(s)
+            x, y = ((L.own_plate()[0] + 40 * L.s, L.status_y) if s == self.human
+                    else L.plate(self.pos(s)))
             self.pulses.append([x, y, PULSE_TIME])
         if any(e.text == "abstych" for e in events):
             self.pulses.append([L.pile_x, L.pile_y, PULSE_TIME])
@@ -360,7 +358,7 @@ class DudakTable(TableView):
         return _(ORDINALS[self.out_order.index(seat)])
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
-        return result_words(obs, self.out_order, self.who)
+        return result_words(obs, self.out_order, self.who, self.human)
 
     @staticmethod
     def safety_net(obs: dict[str, Any]) -> bool:
@@ -384,9 +382,9 @@ class DudakTable(TableView):
     def update_labels(self, obs: dict[str, Any]) -> None:
         L = self.layout
         s = L.s
-        for seat in OTHERS:
+        for seat in self.others():
             name, line = self.plate_lines(obs, seat)
-            x, y = L.plate(seat)
+            x, y = L.plate(self.pos(seat))
             self.names[seat].set(name)
             self.names[seat].place(x - 44 * s, y + 11 * s, max(11.0, 15 * s))
             self.counts[seat].set(line)
@@ -399,7 +397,7 @@ class DudakTable(TableView):
                 self.counts[seat].place(x - 44 * s - over, y - 11 * s)
             self.badge_x[seat] = x - 68 * s - over
         x, y = L.own_plate()
-        trump = obs["trumps"][HUMAN]
+        trump = obs["trumps"][self.human]
         self.own_name.set(_("You"))
         self.own_name.place(x + 44 * s, y + 11 * s, max(11.0, 15 * s))
         self.own_trump.set(_("trump: {suit}").format(suit=suit_name(trump, "czech"))
@@ -421,7 +419,7 @@ class DudakTable(TableView):
             self.aside_label.set("")
         else:
             self.aside_label.set(_("Collected: they join your hand when you beat")
-                                 if waiting == HUMAN else
+                                 if waiting == self.human else
                                  _("Collected by {who}: they join the hand after a beat")
                                  .format(who=self.who(waiting)))
             if self.aside_label.text.width != int(L.aside.w):
@@ -443,14 +441,14 @@ class DudakTable(TableView):
         trumps = obs["trumps"]
         turn = None if obs["is_over"] or self.session.surrendered else obs["current_player"]
         r = 19 * s
-        for seat in OTHERS:
+        for seat in self.others():
             if turn == seat:
-                b = L.seat_box(seat, obs["hand_sizes"][seat])
+                b = L.seat_box(self.pos(seat), obs["hand_sizes"][seat])
                 arcade.draw_rect_outline(arcade.XYWH(b.cx, b.cy, b.w, b.h), TURN, 3)
-            x, y = L.plate(seat)
+            x, y = L.plate(self.pos(seat))
             draw_badge(self.badge_x.get(seat, x - 68 * s), y, r, trumps[seat])
         x, y = L.own_plate()
-        draw_badge(x + r, y, r, trumps[HUMAN])
+        draw_badge(x + r, y, r, trumps[self.human])
         self.draw_dealer_chip(obs["dealer"])
         self.declare_title.draw()
         self.declare_note.draw()
@@ -472,14 +470,14 @@ class DudakTable(TableView):
         s = L.s
         lab = self.dealer_label
         size = max(9.0, 11 * s)
-        if dealer == HUMAN:
+        if dealer == self.human:
             x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
             y = self.own_name.text.y
         else:
-            x, y = L.plate(dealer)
+            x, y = L.plate(self.pos(dealer))
         lab.place(x, y, size)
         w, h = lab.text.content_width + 16 * s, size + 10 * s
-        if dealer != HUMAN:       # under the computer's name and count, not in the open
+        if dealer != self.human:       # under the computer's name and count, not in the open
             lab.place(self.names[dealer].text.x + w / 2, self.counts[dealer].text.y - 26 * s)
             x, y = lab.text.x, lab.text.y
         arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
@@ -493,16 +491,16 @@ def safety_net(obs: dict[str, Any]) -> bool:
 
 
 def result_words(obs: dict[str, Any], out_order: list[int],
-             who: Callable[[int], str]) -> tuple[str, list[str]]:
+             who: Callable[[int], str], human: int = 0) -> tuple[str, list[str]]:
     """The result panel's title and lines: the Dudák, who went out in which order, and
     at the move limit (DUD-12) who still held what."""
     res = obs["result"] or [1.0] * PLAYERS
     dudak = obs["dudak"] if obs["dudak"] is not None else min(range(PLAYERS),
                                                               key=lambda s: res[s])
-    title = (_("You are the Dudák!") if dudak == HUMAN
+    title = (_("You are the Dudák!") if dudak == human
              else _("{who} is the Dudák").format(who=who(dudak)))
-    lines = [_("You lose: you are the last one holding cards.") if dudak == HUMAN
-             else _("You win: you got rid of your cards.") if HUMAN in out_order
+    lines = [_("You lose: you are the last one holding cards.") if dudak == human
+             else _("You win: you got rid of your cards.") if human in out_order
              else _("You win: the Dudák holds more cards.")]
     gone = [s for s in out_order if s != dudak]
     if safety_net(obs):

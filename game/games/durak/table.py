@@ -1,4 +1,4 @@
-"""The Durak table: you (seat 0) against the computer (seat 1)."""
+"""The Durak table: you (at the bottom) against the other seat (at the top)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,12 +8,11 @@ from game.i18n import _, ngettext
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
-from game.session import HUMAN
 from game.ui.layout import Box
 from game.ui.placement import Places
 from game.ui.widgets import Label
 
-COMPUTER = 1
+COMPUTER = 1          # the other seat against the computer (the tests deal for it)
 RANK = {r: i for i, r in enumerate("6789TJQKA")}
 SUIT_ORDER = "SHDC"
 
@@ -36,9 +35,9 @@ class DurakTable(TableView):
         return DurakLayout(width, height, self.app.settings.card_scale)
 
     # ----- what lies where ---------------------------------------------------------------------
-    def hand_order(self, seat: int = HUMAN) -> list[str]:
+    def hand_order(self, seat: int | None = None) -> list[str]:
         """The human's hand as laid out: by suit, trumps last, low to high."""
-        assert seat == HUMAN, "only the human's hand is visible"
+        assert seat in (None, self.human), "only the human's hand is visible"
         trump = self.obs["trump_suit"]
         return sorted(self.obs["hand"], key=lambda c: (c[1] == trump, SUIT_ORDER.index(c[1]),
                                                        RANK[c[0]]))
@@ -60,10 +59,11 @@ class DurakTable(TableView):
         self._n_pairs = len(obs["table"])
         return {"talon": talon, "trump": trump, "table": table,
                 "discard": [None] * obs["discard_count"],
-                "hand0": list(self.hand_order()),
+                f"hand{self.human}": list(self.hand_order()),
                 # cards the opponent picked up were seen by both: they lie face up
-                "hand1": ([None] * (obs["opponent_hand_size"] - len(obs["opponent_known"]))
-                          + list(obs["opponent_known"]))}
+                f"hand{self.seat_at(1)}": (
+                    [None] * (obs["opponent_hand_size"] - len(obs["opponent_known"]))
+                    + list(obs["opponent_known"]))}
 
     def slot(self, place: str, i: int, n: int) -> Slot | None:
         L = self.layout
@@ -83,10 +83,10 @@ class DurakTable(TableView):
         if place == "discard":
             x, y, a = L.discard(i)
             return x, y, a, 50 + i
-        if place == "hand0":
+        if place == f"hand{self.human}":
             x, y, a = L.fan(n)[i]
             return x, y, a, 200 + i
-        if place == "hand1":
+        if place == f"hand{self.seat_at(1)}":
             return L.opponent(n)[i], L.opp_y, 0.0, 200 + i
         if place == "deck":
             return L.talon_x, L.table_y, 0.0, 10 + i
@@ -118,16 +118,27 @@ class DurakTable(TableView):
         return self.why_not(f"{verb} {card}") or _("That card cannot be played now.")
 
     # ----- words --------------------------------------------------------------------------------
+    def friend(self) -> str | None:
+        """The other seat's name when a friend sits there (a shared table); None: the
+        computer, and the words say so."""
+        return self.shared.name(self.seat_at(1))
+
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
+        friend = self.friend()
         if not self.human_to_act:
-            if obs["taking"] and obs["defender"] == HUMAN:
-                return _("You take — the computer may throw in more")
-            return _("The computer is thinking…")
+            if obs["taking"] and obs["defender"] == self.human:
+                return (_("You take — {who} may throw in more").format(who=friend) if friend
+                        else _("You take — the computer may throw in more"))
+            return (_("{who} is thinking…").format(who=friend) if friend
+                    else _("The computer is thinking…"))
         unbeaten = self.unbeaten()
         if unbeaten is not None:
             return _("Beat {card} or take").format(card=self.card_text(unbeaten))
         if not obs["table"]:
             return _("Your attack: play any card")
+        if obs["taking"] and friend:
+            return (_("{who} takes: throw in more or stop") if len(legal) > 1
+                    else _("{who} takes: press Stop")).format(who=friend)
         if obs["taking"]:
             return (_("The computer takes: throw in more or stop") if len(legal) > 1
                     else _("The computer takes: press Stop"))
@@ -135,8 +146,10 @@ class DurakTable(TableView):
                 else _("All beaten: press Stop"))
 
     def announce(self, event: Event, seat: int | None) -> str | None:
-        if event.text == "take" and seat == COMPUTER:
-            return _("The computer takes the cards")
+        if event.text == "take" and seat is not None and seat != self.human:
+            friend = self.friend()
+            return (_("{who} takes the cards").format(who=friend) if friend
+                    else _("The computer takes the cards"))
         if event.text == "bout_beaten":
             return _("All beaten: the cards go to the discard pile")
         return None
@@ -144,9 +157,12 @@ class DurakTable(TableView):
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [0.5, 0.5]
-        return {1.0: (_("You win!"), [_("The computer is left holding the cards.")]),
+        friend = self.friend()
+        holding = (_("{who} is left holding the cards.").format(who=friend) if friend
+                   else _("The computer is left holding the cards."))
+        return {1.0: (_("You win!"), [holding]),
                 0.0: (_("You are the durak!"), [_("You are left holding cards at the end.")]),
-                0.5: (_("A draw"), [_("Both hands emptied together.")])}[res[HUMAN]]
+                0.5: (_("A draw"), [_("Both hands emptied together.")])}[res[self.human]]
 
     def update_labels(self, obs: dict[str, Any]) -> None:
         L = self.layout
@@ -158,7 +174,10 @@ class DurakTable(TableView):
         self.trump_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72 - 22)
         opp_n = obs["opponent_hand_size"]
         xs = L.opponent(opp_n)
-        self.opp_label.set(ngettext("Computer · {n} card", "Computer · {n} cards", opp_n)
+        friend = self.friend()
+        self.opp_label.set(ngettext("{who} · {n} card", "{who} · {n} cards", opp_n)
+                           .format(who=friend, n=opp_n) if friend else
+                           ngettext("Computer · {n} card", "Computer · {n} cards", opp_n)
                            .format(n=opp_n))
         self.opp_label.place((xs[-1] if xs else L.w / 2) + L.card_w / 2 + 14 * L.s, L.opp_y)
         d = obs["discard_count"]

@@ -1,5 +1,6 @@
-"""The Pao De Kuai table: you (seat 0) and two computer players, counter-clockwise: seat 1
-on your right plays after you, seat 2 on your left.
+"""The Pao De Kuai table: you and two other players, counter-clockwise: the seat after
+yours on your right plays after you, the other on your left (against the computer you
+are seat 0; at a shared table the table turns so that your seat is at the bottom).
 
 Choose cards by tapping them or by dragging across them; ``Play`` lights up only when the
 chosen cards are one of the legal plays, ``Pass`` only when passing is allowed, and
@@ -20,7 +21,6 @@ from game.i18n import N_, _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
-from game.session import HUMAN
 from game.ui.layout import Box
 from game.ui.place import Place
 from game.ui.placement import Places
@@ -57,7 +57,8 @@ class PaoDeKuaiTable(TableView):
     layout: PaoDeKuaiLayout
 
     def setup(self) -> None:
-        self.seat_labels = {s: Label("", 15, (255, 255, 255), bold=True) for s in (1, 2)}
+        self.seat_labels = {s: Label("", 15, (255, 255, 255), bold=True)
+                            for s in self.others()}
         self.pass_labels = {s: Label("", 15, (255, 220, 150), bold=True) for s in (0, 1, 2)}
         self.shape_label = Label("", 15, (255, 245, 210), bold=True)
         self.discard_label = Label("", 12, (230, 240, 230))
@@ -80,18 +81,19 @@ class PaoDeKuaiTable(TableView):
         sizes = obs["hand_sizes"]
         table = list(obs["table"])
         gone = 48 - sum(sizes) - len(table)
-        return {"hand0": list(hand), "hand1": [None] * sizes[1], "hand2": [None] * sizes[2],
-                "table": list(table), "discard": [None] * gone}
+        out: Places = {f"hand{s}": [None] * sizes[s] for s in self.others()}
+        return {**out, f"hand{self.human}": list(hand), "table": list(table),
+                "discard": [None] * gone}
 
     def slot(self, place: str, i: int, n: int) -> Slot | None:
         L = self.layout
-        if place == "hand0":
+        if place == f"hand{self.human}":
             xs = L.hand_positions(n)
             return xs[i], L.hand_y, 0.0, 200 + i
         p = Place.parse(place)
-        if p.kind == "hand" and p.seat is not None and p.seat != HUMAN:
+        if p.kind == "hand" and p.seat is not None and p.seat != self.human:
             face_up = any(t.card for t in self.tokens_at(place))   # a replay shows it
-            x, y, a = L.seat_card(p.seat, i, n, face_up)
+            x, y, a = L.seat_card(self.pos(p.seat), i, n, face_up)
             return x, y, a, 100 + i
         if place == "table":
             x, y = L.play(i, n)
@@ -105,11 +107,12 @@ class PaoDeKuaiTable(TableView):
 
     # ----- gestures -----------------------------------------------------------------------------
     def picks(self, move: Move) -> list[tuple[str, str]]:
-        return [("hand0", c) for c in move.args] if move.kind == "play" else []
+        return [(f"hand{self.human}", c) for c in move.args] if move.kind == "play" else []
 
     def pickable(self) -> set[tuple[str, str]]:
         # every card of the hand may be chosen; Play says whether the choice is legal
-        return {("hand0", c) for c in self.obs["hand"]} if self.human_to_act else set()
+        return ({(f"hand{self.human}", c) for c in self.obs["hand"]} if self.human_to_act
+                else set())
 
     def target_of(self, move: Move) -> str | None:
         return "table" if move.kind == "play" else None
@@ -166,9 +169,6 @@ class PaoDeKuaiTable(TableView):
         return self.explain_drop([(place, card)], "table")
 
     # ----- words --------------------------------------------------------------------------------
-    def who(self, seat: int) -> str:
-        return self.info.seat_name(seat)
-
     def expected_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
             return _("{who} is thinking…").format(who=self.who(obs["current_player"]))
@@ -188,7 +188,7 @@ class PaoDeKuaiTable(TableView):
                 shape=shape_words({"name": event.data.get("name", "bomb"), "kind": "bomb",
                                    "size": 4}))
         if event.text == "round_over" and event.seat is not None:
-            if event.seat == HUMAN:
+            if event.seat == self.human:
                 return _("Nobody beats you: you lead")
             return _("{who} wins the round and leads").format(who=self.who(event.seat))
         if event.text == "bomb_bonus":
@@ -215,12 +215,12 @@ class PaoDeKuaiTable(TableView):
         winner = obs["went_out"]
         if winner is None:
             winner = max(range(3), key=lambda s: res[s])
-        title = (_("You went out first!") if winner == HUMAN
+        title = (_("You went out first!") if winner == self.human
                  else _("{who} went out first").format(who=self.who(winner)))
-        lines = final_play(obs, self.who, self.card_text)   # the panel covers the table
+        lines = final_play(obs, self.who, self.card_text, self.human)   # the panel covers the table
         bill = obs["settlement"]
         paid = 0
-        for s in (1, 2, 0):
+        for s in [*self.others(), self.human]:
             if s == winner or not bill or not bill[s]:
                 continue
             b = bill[s]
@@ -232,19 +232,20 @@ class PaoDeKuaiTable(TableView):
                 parts.append(_("2♠ kept: {n}").format(n=b["two_of_spades"]))
             if b["bombs"]:
                 parts.append(_("bombs in hand: {n}").format(n=b["bombs"]))
-            said = (_("You pay {total}: {parts}") if s == HUMAN
+            said = (_("You pay {total}: {parts}") if s == self.human
                     else _("{who} pays {total}: {parts}"))
             lines.append(said.format(who=self.who(s), total=number(b["total"]),
                                      parts=", ".join(parts)))
             paid += b["total"]
-        for s in range(3):
+        order = [self.human, *self.others()]
+        for s in order:
             effect = paid if s == winner else -(bill[s]["total"] if bill and bill[s] else 0)
             bonus = res[s] - effect
             if bonus:
                 lines.append(_("{who}: bomb bonuses {n}").format(who=self.who(s),
                                                                 n=signed(bonus)))
         lines.append(_("Points: ") + ", ".join(
-            f"{self.who(s)} {signed(res[s])}" for s in range(3)) + _(" (they sum to zero)"))
+            f"{self.who(s)} {signed(res[s])}" for s in order) + _(" (they sum to zero)"))
         return title, lines
 
     def update_labels(self, obs: dict[str, Any]) -> None:
@@ -257,16 +258,16 @@ class PaoDeKuaiTable(TableView):
                                                                             n=n)
             lab.set(("▶ " if turn == s and not obs["is_over"] else "") + text)
             lab.text.color = WARN if n == 1 else (255, 255, 255)
-            x, y = L.seat_label(s)
+            x, y = L.seat_label(self.pos(s))
             lab.place(x, y, max(12.0, 15 * L.s))
             half = lab.text.content_width / 2 + 8
             lab.place(min(max(x, half), L.w - half), y)
         for s, lab in self.pass_labels.items():      # a computer's pass: its last play
-            lab.set(_("Pass") if s in self.passed_now and s == HUMAN else "")
-            if s == HUMAN:
+            lab.set(_("Pass") if s in self.passed_now and s == self.human else "")
+            if s == self.human:
                 lab.place(L.w / 2, L.status_y + 40 * L.s)
             else:
-                x, y = L.seat_label(s)
+                x, y = L.seat_label(self.pos(s))
                 lab.place(x, y - 24 * L.s)
         if obs["table"]:
             who = self.who(obs["table_seat"])
@@ -289,25 +290,24 @@ class PaoDeKuaiTable(TableView):
         if obs["is_over"]:
             return
         turn = obs["current_player"]
-        if turn in (1, 2):
-            x, y = L.side_x[turn], L.seat_y
+        if turn is not None and turn != self.human:
+            x, y = L.side_x[self.pos(turn)], L.seat_y
             arcade.draw_rect_outline(arcade.XYWH(x, y, L.card_h + 24, L.card_w + 120 * L.s),
                                      (255, 230, 120, 200), 3)
-        if self.obs["hand_sizes"][1] == 1 or self.obs["hand_sizes"][2] == 1:
-            for s in (1, 2):
-                if self.obs["hand_sizes"][s] == 1:
-                    x, y = L.side_x[s], L.seat_y
-                    arcade.draw_circle_outline(x, y, L.card_h * 0.75, WARN, 4)
+        for s in self.others():
+            if obs["hand_sizes"][s] == 1:
+                x, y = L.side_x[self.pos(s)], L.seat_y
+                arcade.draw_circle_outline(x, y, L.card_h * 0.75, WARN, 4)
 
 
 def final_play(obs: dict[str, Any], who: Callable[[int], str],
-               card: Callable[[str], str]) -> list[str]:
+               card: Callable[[str], str], human: int = 0) -> list[str]:
     """The play that ended the deal, in words (the result panel stands over the table
     where it lies): one line, or none."""
     if not obs.get("table") or obs.get("table_seat") is None:
         return []
     cards = " ".join(card(c) for c in obs["table"])
-    if obs["table_seat"] == HUMAN:
+    if obs["table_seat"] == human:
         return [_("Your last play: {cards}").format(cards=cards)]
     return [_("The last play, by {who}: {cards}").format(who=who(obs["table_seat"]),
                                                        cards=cards)]

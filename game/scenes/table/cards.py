@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.rules import Event
-from game.session import HUMAN
 from game.ui import assets
 from game.ui.card_sprite import CardSprite
 from game.ui.layers import Layer
@@ -109,7 +108,7 @@ class Cards:
         picked = {p for p, _ in v.pickable()} if v.selected else set()
         live = {t.id for t in self.board.tokens()}
         v.selected = [t for t in v.selected if t.id in live
-                      and (t.place == f"hand{HUMAN}" or t.place in picked)]
+                      and (t.place == f"hand{v.human}" or t.place in picked)]
         self.arrange(duration)
         self.board.clear_seq()
         if words_later:
@@ -160,7 +159,7 @@ class Cards:
             if not same or sp.motion is not None:
                 sp.move_to(x, y, a, duration * scale, delay)
             sp.show_face(tok.up, 0.22 * scale if duration > 0 else 0, delay)
-            own = tok.place == f"hand{HUMAN}"
+            own = tok.place == f"hand{v.human}"
             sp.color = ((150, 150, 150) if dim and own and not mine and tok.up
                         else (255, 255, 255))
             if sp.is_moving:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.rules import Event
-from game.session import HUMAN
 
 if TYPE_CHECKING:
     from game.scenes.table.host import Host
@@ -45,7 +44,7 @@ class Choreography:
         self.announce_all(seat, events)
         before = {t.id: t.place for t in v.cards.board.tokens()}
         v.cards.relayout(MOVE_TIME, events, words_later=True)
-        if seat is not None and seat != HUMAN:
+        if seat is not None and seat != v.human:
             self.last_ai = {t.id for t in v.cards.board.tokens()
                             if before.get(t.id) not in (None, t.place)
                             and not t.place.startswith("hand")}

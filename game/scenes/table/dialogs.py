@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _, grouped, ngettext
 from game.scenes.table.help import ENTER
-from game.session import HUMAN
 from game.ui.panels import Confirm, Panel
 from game.ui.widgets import DANGER, PRIMARY, Button
 
@@ -110,12 +109,12 @@ class Dialogs:
             if s.practice:
                 lines = [*lines, _("A practice deal: it is not in your statistics and "
                                    "earns no XP.")]
-            elif HUMAN not in s.ai_seats:
+            elif s.human not in s.ai_seats:
                 lines = [*lines, *self.assist_lines(),
                          ngettext("You gain {n} XP.", "You gain {n} XP.",
                                   s.xp_gained or 0).format(n=s.xp_gained or 0)]
         self.result_panel.buttons.by_name("review").visible = not s.surrendered \
-            and HUMAN not in s.ai_seats and s.moves_played > 0
+            and s.human not in s.ai_seats and s.moves_played > 0
         self.result_words = (title, lines)
         self.result_panel.buttons.by_name("copy").label.set(_("Copy the deal number"))
         self.result_panel.set(title, [*lines, v.deal_text()])
@@ -148,7 +147,7 @@ class Dialogs:
         decisions); Back comes back to this result."""
         v = self.view
         j = v.session.journal
-        v.app.open("review", journal=j.to_dict(), deal_id=j.deal_id, seat=HUMAN, back=v)
+        v.app.open("review", journal=j.to_dict(), deal_id=j.deal_id, seat=v.human, back=v)
 
     def copy_number(self) -> None:
         """The deal's number to the clipboard (to play the same cards again, or share)."""

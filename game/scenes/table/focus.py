@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.session import HUMAN
 from game.ui.keyboard import Rect
 from game.ui.widgets import Button
 
@@ -37,7 +36,7 @@ class TableFocus:
         if not v.human_to_act:
             return []
         if v.multi_select:
-            toks = [t for t in v.cards.tokens_at(f"hand{HUMAN}") if t.up and t.card]
+            toks = [t for t in v.cards.tokens_at(f"hand{v.human}") if t.up and t.card]
         else:
             pickable = v.pickable()
             toks = [t for t in v.cards.board.tokens()

@@ -8,7 +8,6 @@ import arcade
 
 from game.i18n import _
 from game.rules import Move
-from game.session import HUMAN
 from game.ui.placement import Token
 from game.ui.widgets import Button
 
@@ -31,7 +30,7 @@ class Help:
     @property
     def allowed(self) -> bool:
         v = self.view
-        return v.app.settings.allow_assist and HUMAN not in v.session.ai_seats
+        return v.app.settings.allow_assist and v.human not in v.session.ai_seats
 
     def refresh(self, legal: list[Move]) -> None:
         """The buttons show while they can help (hidden while not allowed)."""

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.i18n import _, card_text, refusal_text
 from game.rules import Event, Move
 from game.scenes.table.host import Slot
-from game.session import HUMAN
 from game.ui.layout import Box, TableLayout
 from game.ui.placement import Places, Token
 from game.ui.widgets import PRIMARY, Button, ButtonGroup, ButtonStyle
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from game.scenes.table.dialogs import Dialogs
     from game.scenes.table.hud import Hud
     from game.scenes.table.input import TableInput
+    from game.scenes.table.shared import SharedTable
     from game.session import DealSession
     from game.ui.window import Window
 
@@ -68,6 +68,34 @@ class TableHooks:
     hud: Hud
     dialogs: Dialogs
     input: TableInput
+    shared: SharedTable
+
+    # ----- the seat the table is drawn from -------------------------------------------
+    @property
+    def human(self) -> int:
+        """The seat this table belongs to (0 against the computer; a friend who joined a
+        shared table sits elsewhere): its hand lies at the bottom."""
+        return self.session.human
+
+    def pos(self, seat: int) -> int:
+        """Where ``seat`` sits as seen from the human: 0 at the bottom, then the other
+        seats in turn order (a layout places seats by this, not by their number)."""
+        return (seat - self.human) % self.session.players
+
+    def seat_at(self, pos: int) -> int:
+        """The seat at place ``pos`` round the table (``pos``'s inverse)."""
+        return (self.human + pos) % self.session.players
+
+    def others(self) -> list[int]:
+        """The other seats, in the order they sit after the human."""
+        return [self.seat_at(k) for k in range(1, self.session.players)]
+
+    def who(self, seat: int) -> str:
+        """"You", a friend's name at a shared table, or "Computer 2" (numbered round
+        the table from the human's seat)."""
+        if seat == self.human:
+            return self.info.seat_name(0)
+        return self.shared.name(seat) or self.info.seat_name(self.pos(seat))
 
     # ----- set-up and places ----------------------------------------------------------
     def setup(self) -> None:
@@ -94,7 +122,7 @@ class TableHooks:
     # ----- gestures -------------------------------------------------------------------
     def picks(self, move: Move) -> list[tuple[str, str]]:
         """The human's cards that ``move`` plays, as (place, card)."""
-        return [(f"hand{HUMAN}", a) for a in move.args[:1]]
+        return [(f"hand{self.human}", a) for a in move.args[:1]]
 
     def target_of(self, move: Move) -> str | None:
         """The drop target a move puts its cards on (a key of ``targets()``)."""
@@ -121,7 +149,7 @@ class TableHooks:
 
     def own_places(self) -> set[str]:
         """Places holding cards the human may pick up."""
-        return {f"hand{HUMAN}"} | {p for p, _ in self.pickable()}
+        return {f"hand{self.human}"} | {p for p, _ in self.pickable()}
 
     def tap_card(self, tok: Token) -> None:
         self.input.tap_card(tok)

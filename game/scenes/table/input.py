@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.i18n import _
-from game.session import HUMAN
 from game.ui.gestures import Pointer
 from game.ui.placement import Token
 
@@ -77,7 +76,7 @@ class TableInput:
         if v.multi_select:
             if g.kind == "drag_start":
                 self.sweep(tok)
-            over = v.cards.token_at(x, y, {f"hand{HUMAN}"})
+            over = v.cards.token_at(x, y, {f"hand{v.human}"})
             if over is not None:
                 self.sweep(over)
             return

@@ -40,7 +40,7 @@ class TableLog:
     def __init__(self, view: Host) -> None:
         self.view = view
         s = view.session
-        self.book = PlayLog(view.key, s.human, lambda seat: view.info.seat_name(seat, s.human),
+        self.book = PlayLog(view.key, s.human, view.who,
                             view.style)
         if s.moves_played and s.journal.deck:  # (a shared table's seat has no deck to
             self.book.rebuild(s.journal, s.moves_played)      # replay: its log starts now)
@@ -96,7 +96,7 @@ class TableLog:
                         max(11.0, 12 * L.s))
         self.fitted = self.fit(min(self.fitted, SHOWN), b.h - 8 * L.s)
         for seat in range(v.session.players):
-            at = L.last_play_at(seat) if seat != v.session.human else None
+            at = L.last_play_at(v.pos(seat)) if seat != v.human else None   # by its place
             lab = self.plays.setdefault(seat, Label("", 13, PLAY_INK, bold=True,
                                                     multiline=True, width=200,
                                                     align="center"))

@@ -1,0 +1,122 @@
+"""A shared table's own words (issue 39): the friends' names on their seats, a mark while a
+friend is thinking, is away, or has the computer playing for them, the table's code in
+the top bar, and a band across the table while the link to the server is lost.
+
+The session says whether the table is shared: a ``RemoteSession``
+(``game.net.remote``) has a table code, a ``DealSession`` against the computer has none,
+and then this component says and draws nothing (the table looks exactly as before).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import arcade
+
+from game.i18n import _
+from game.net.protocol import COMPUTER
+from game.ui.widgets import Label
+
+if TYPE_CHECKING:
+    from game.scenes.table.host import Host
+
+BAND = (120, 30, 20, 225)
+
+
+class Shared(Protocol):
+    """What a shared table's session tells of its seats and link."""
+
+    code: str | None
+    link_state: str
+    seats: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+
+    def away(self, seat: int) -> bool: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+
+def shared(session: object) -> Shared | None:
+    """The session as a shared table's, or None against the computer."""
+    return session if getattr(session, "code", None) else None  # type: ignore[return-value]
+
+
+class SharedTable:
+    def __init__(self, view: Host) -> None:
+        self.view = view
+        self.session = shared(view.session)
+        self.link = "open"
+        self.band = Label("", 20, (255, 245, 230), bold=True, multiline=True, width=700,
+                          align="center")
+
+    # ----- names and marks -------------------------------------------------------------
+    def seat(self, seat: int) -> dict[str, Any]:
+        seats = self.session.seats if self.session is not None else []
+        return seats[seat] if 0 <= seat < len(seats) else {}
+
+    def name(self, seat: int) -> str | None:
+        """A friend's seat: the name they gave, or "Friend 2" (numbered round the table
+        from yours, as the computers are); None for a computer's seat or against the
+        computer (the table's usual names)."""
+        s = self.session
+        if s is None or self.seat(seat).get("kind", COMPUTER) == COMPUTER:
+            return None
+        return s.seat_name(seat) or _("Friend {n}").format(n=self.view.pos(seat))
+
+    def marks(self) -> list[str]:
+        """A line for each friend who is thinking, away, or whose seat the computer plays."""
+        s = self.session
+        if s is None:
+            return []
+        v = self.view
+        out: list[str] = []
+        for seat in range(len(s.seats)):
+            name = self.name(seat) if seat != v.human else None
+            if name is None:
+                continue
+            info = self.seat(seat)
+            if info.get("standin"):
+                out.append(_("{who}: away, the computer plays for them").format(who=name))
+            elif s.away(seat):
+                out.append(_("{who}: away").format(who=name))
+            elif s.current_player == seat and not s.is_over:
+                out.append(_("{who}: thinking…").format(who=name))
+        return out
+
+    def header(self) -> str | None:
+        """The top bar's line at a shared table: its code, then the friends' marks."""
+        s = self.session
+        if s is None:
+            return None
+        return "  ·  ".join([_("Table {code}").format(code=s.code), *self.marks()])
+
+    # ----- keeping up ------------------------------------------------------------------
+    def refresh(self) -> None:
+        """After a change of the session (a move, a seat's news): the top bar's line."""
+        text = self.header()
+        v = self.view
+        if text is not None and text != v.hud.level_text:
+            v.hud.level_text = text
+            v.place_widgets()
+
+    def update(self) -> None:
+        """Each frame: the link's state, said in a band while it is not open."""
+        s = self.session
+        if s is None or s.link_state == self.link:
+            return
+        self.link = s.link_state
+        self.band.set({"lost": _("The link to the table is lost: reconnecting…"),
+                       "gone": _("The table cannot be reached any more.")}.get(self.link, ""))
+        self.view.cards.static.dirty = True      # a frame to draw
+
+    def draw(self) -> None:
+        t = self.band.text
+        if t.text:
+            L = self.view.layout
+            if t.width != max(1, int(min(700 * L.s, L.w - 40))):
+                t.width = max(1, int(min(700 * L.s, L.w - 40)))
+            self.band.place(L.w / 2, L.h / 2, max(14.0, 20 * L.s))
+            arcade.draw_rect_filled(arcade.XYWH(L.w / 2, L.h / 2, min(L.w, t.content_width
+                                                                      + 60),
+                                                t.content_height + 24), BAND)
+            self.band.draw()
