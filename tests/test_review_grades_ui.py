@@ -260,3 +260,70 @@ def test_back_to_the_review_from_the_quiz_table(app) -> None:  # type: ignore[no
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     pump(app, 2)
     assert app.current_view is view
+
+
+def _paodekuai_quiz() -> tuple[dict[str, Any], Review]:
+    """A Pao De Kuai deal and a review that calls the seat's first answer to a play a
+    mistake (the other move the better one, valued by the review)."""
+    from game.session import DealSession
+
+    s = DealSession("paodekuai", level="random", ai_seats=(0, 1, 2), seed=11,
+                    pace=lambda: 0.0, save=False)
+    list(s.run())
+    journal = s.journal.to_dict()
+    g = GAMES["paodekuai"].new(seed=journal["seed"], deck=list(journal["deck"]))
+    vs: list[Verdict] = []
+    for i, m in enumerate(journal["moves"]):
+        if g.current_player == 0:
+            legal = [str(x) for x in g.legal_moves()]
+            if not any(v.grade for v in vs) and g.observation(0)["table"] and any(
+                    x != m and x.startswith("play") for x in legal):
+                best = next(x for x in legal if x != m and x.startswith("play"))
+                vs.append(Verdict(i, m, best, -3.0, 1.0, mistake=True, legal=len(legal),
+                                  grade=MISTAKE, se=0.3,
+                                  candidates=(Candidate(best, 1.0), Candidate(m, -3.0, 0.3))))
+            else:
+                vs.append(Verdict(i, m, m, 0.0, 0.0, forced=len(legal) == 1,
+                                  legal=len(legal)))
+        g.play(m)
+    assert any(v.grade for v in vs), "no decision to ask in this deal"
+    return journal, Review("paodekuai", 0, unit="points", verdicts=vs, complete=True,
+                           result=0.0, moves=len(journal["moves"]))
+
+
+@pytest.mark.ui
+def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
+        app) -> None:  # type: ignore[no-untyped-def]
+    """Pao De Kuai's quiz: the play to beat on the table, the answer chosen by tapping
+    cards and Play, graded at once (the review valued it), in points; nothing played."""
+    from tests.ui_helpers import card_point
+
+    journal, review = _paodekuai_quiz()
+    v = next(v for v in review.verdicts if v.grade)
+    view = _show(app, journal=journal, review=review)
+    _press(app, view, "quiz")
+    table = app.current_view
+    obs = table.obs
+    assert obs["table"]                                  # the play to beat, on the table
+    for card in obs["table"]:
+        assert table.sprite_of(card, "table").visible
+    for card in obs["hand"]:
+        assert table.sprite_of(card, "hand0").visible
+    assert table.banner.text.text.startswith("Find a better move than play ")
+    cards = v.best.split()[1:]
+    for card in cards:
+        tap(app, *card_point(table, card))
+    play = table.play_button
+    assert play.visible and play.enabled
+    tap(app, play.cx, play.cy)
+    a = table.mode.quiz.answer
+    assert a is not None and a.grade == "best" and a.best == v.best
+    assert table.session.journal.moves == journal["moves"][:v.index]
+    assert sorted(t.card for t in table.selected) == sorted(cards)   # the computer's play
+    banner = table.banner.text.text
+    assert "The computer agrees." in banner and "points expected" in banner
+    assert table.mode.said.text.text.startswith("Your answer: Play ")
+    finish = table.mode.next_button
+    assert finish.label.text.text == "Finish"
+    tap(app, finish.cx, finish.cy)
+    assert app.current_view is view

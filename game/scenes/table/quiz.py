@@ -124,13 +124,14 @@ class QuizMode(PlayMode):
         self.tell()
 
     def place_said(self) -> None:
-        """The status line's words, shrunk to fit its box."""
+        """The status line's words, shrunk to one line where they can (a lifted card
+        stops under the status line's box: two lines would cover it)."""
         v = self.view
         sb = v.status_box()
         self.said.text.width = int(sb.w - 16)
         size = max(12.0, 18 * v.layout.s)
         self.said.place(sb.cx, sb.cy, size)
-        while self.said.text.content_height > sb.h * 1.9 and size > 11:
+        while self.said.text.content_height > sb.h * 1.1 and size > 11:
             size -= 1
             self.said.place(sb.cx, sb.cy, size)
 
