@@ -327,3 +327,21 @@ def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
     assert finish.label.text.text == "Finish"
     tap(app, finish.cx, finish.cy)
     assert app.current_view is view
+
+
+@pytest.mark.ui
+def test_a_quiz_position_that_does_not_replay_is_said_on_the_review(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import game.scenes.table.quiz as quiz_mode
+
+    def broken(*_a: Any, **_k: Any) -> Any:
+        raise ValueError("move 3 does not replay")
+
+    monkeypatch.setattr(quiz_mode, "practice", broken)
+    journal = _journal_with_a_take()
+    review, _take = graded_review(journal)
+    view = _show(app, journal=journal, review=review)
+    _press(app, view, "quiz")
+    assert app.current_view is view
+    assert ("This position cannot be played again: move 3 does not replay"
+            in view.drawn_texts())

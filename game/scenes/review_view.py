@@ -322,7 +322,13 @@ class ReviewView(ReviewLoading, PageView):
         (``game.scenes.table.quiz``); its "Back to the review" comes back here."""
         if self.journal is None or self.running or not positions(self.review):
             return
-        open_scene(self.window, "quiz", journal=self.journal, review=self.review, back=self)
+        try:
+            open_scene(self.window, "quiz", journal=self.journal, review=self.review,
+                       back=self)
+        except ValueError as exc:          # a position that does not replay: said here
+            log.warning("the quiz: %s", exc)
+            self.error = _("This position cannot be played again: {why}").format(why=exc)
+            self.relayout()
 
     def go_back(self) -> None:
         self.stop_job()                 # nobody will look at it any more
