@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import arcade
 import pytest
 
 from game.review.model import BLUNDER, INACCURACY, MISTAKE, Candidate, Review, Verdict
@@ -125,52 +126,222 @@ def _press(app, view, name: str) -> None:  # type: ignore[no-untyped-def]
     tap(app, b.cx, b.cy)
 
 
-@pytest.mark.ui
-def test_learn_from_your_mistakes_asks_each_and_grades_the_answer(
-        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    """From the review: "Learn from your mistakes" steps through the inaccuracies and
-    worse; at each the position and "find a better move"; a tap on a move grades it
-    (the review's values where it weighed the move, else the judge's, a slice a frame)
-    and shows the computer's move; after the last, the review again."""
+def _small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's work cut down (the grading rules unchanged)."""
     import game.review.analysis as analysis
-    from game.tools.drive import pump
 
     real = analysis.settings
     monkeypatch.setattr(analysis, "settings", lambda key, overrides=None: real(
         key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {})))
+
+
+def _answer(app, table, move: str) -> None:  # type: ignore[no-untyped-def]
+    """Make a Durak move through the table's own input: a card dragged to the table, or
+    a card tapped then the table tapped, or the action's button."""
+    from tests.ui_helpers import card_point, drag
+
+    kind, *args = move.split()
+    if kind in ("attack", "defend"):
+        x, y = card_point(table, args[0])
+        zone = table.layout.table_zone
+        if kind == "attack":
+            drag(app, x, y, zone.cx, zone.cy)
+        else:
+            tap(app, x, y)
+            tap(app, zone.cx, zone.cy)
+        return
+    b = table.actions.by_name(kind)
+    assert b.visible, kind
+    tap(app, b.cx, b.cy)
+
+
+@pytest.mark.ui
+def test_learn_from_your_mistakes_asks_each_on_the_table_and_grades_the_answer(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """From the review: "Learn from your mistakes" opens the table at each inaccuracy and
+    worse (the hand and the bout on the table, "find a better move than …"); a move made
+    with the table's own gestures is graded, not played (the review's values where it
+    weighed the move, else the judge's, a slice a frame, "Thinking…" meanwhile); then
+    the computer's move lifted and in words, Next; after the last, the same review."""
+    import game.scenes.table.quiz as quiz_mode
+    from game.scenes.table.quiz import QuizMode
+    from game.tools.drive import pump
+
+    _small_judge(monkeypatch)
+    monkeypatch.setattr(quiz_mode, "JUDGE_SLICE", 1e-9)   # one piece of work a frame
     journal = _journal_with_a_take()
     review, take_at = graded_review(journal)
     view = _show(app, journal=journal, review=review)
     asked = [i for i, v in enumerate(review.verdicts)
              if v.grade in (INACCURACY, MISTAKE, BLUNDER)]
     _press(app, view, "quiz")
-    assert view.quiz == asked and view.selected == asked[0]
-    assert f"Find a better move: 1 of {len(asked)}" in view.drawn_texts()
-    assert "Which move is better? Tap it." in view.drawn_texts() and view.quiz_rows
-    # on to the take (the review weighed the defence: graded at once)
-    while view.selected != take_at:
-        _press(app, view, "quiz")
-    (lo, hi), move = next(r for r in view.quiz_rows if r[1].startswith("defend"))
-    assert move == review.verdicts[take_at].best
-    tap(app, *_screen(view, view.content.left + 60, (lo + hi) / 2))
-    assert view.answer is not None and view.answer.grade == "best"
-    texts = view.drawn_texts()
-    assert any(t.startswith("Your answer: ") and t.endswith("(best)") for t in texts)
-    assert "The computer agrees." in texts
-    assert any(t.startswith("The computer's move: ") for t in texts)
-    # another position: a move the review did not weigh, graded by the judge
-    other = next(i for i in asked if i != take_at)
-    while view.selected != other:
-        _press(app, view, "quiz")
-    (lo, hi), move = view.quiz_rows[-1]
-    tap(app, *_screen(view, view.content.left + 60, (lo + hi) / 2))
-    for _ in range(2000):
-        if view.answer is not None:
-            break
-        pump(app, 1)
-    assert view.answer is not None and view.answer.played == move
-    assert any(t.startswith("Your answer: ") for t in view.drawn_texts())
-    # past the last: the review again
-    while view.quiz is not None:
-        _press(app, view, "quiz")
+    table = app.current_view
+    assert table is not view and isinstance(table.mode, QuizMode)
+    for n, at in enumerate(asked):
+        v = review.verdicts[at]
+        session = table.session
+        # the position on the table: the moves before it, the hand, the bout
+        assert session.journal.moves == journal["moves"][:v.index] and session.human_to_act
+        obs = table.obs
+        for card in obs["hand"]:
+            assert table.sprite_of(card, "hand0").visible
+        for attack, defence in obs["table"]:
+            assert table.sprite_of(attack, "table").visible
+            if defence is not None:
+                assert table.sprite_of(defence, "table").visible
+        banner = table.banner.text.text
+        assert banner.startswith("Find a better move than "), banner
+        k, of, m, total = review.number(v.index)
+        assert f"Decision {k} of {of} · move {m} of {total}" in banner
+        assert f"Learn from your mistakes: {n + 1} of {len(asked)}" in table.level_text
+        legal = [str(x) for x in session.game.legal_moves()]
+        if at == take_at:       # the review weighed the defence: graded at once
+            answer = v.best
+            assert answer.startswith("defend")
+        else:                   # another move, graded by the judge
+            answer = next((x for x in legal if x != v.played and x.split()[0] in
+                           ("attack", "defend")), next(x for x in legal if x != v.played))
+        _answer(app, table, answer)
+        quiz = table.mode.quiz
+        if at != take_at:
+            assert quiz.thinking and table.mode.said.text.text == "Thinking…"
+            for _ in range(5000):
+                if quiz.answer is not None:
+                    break
+                pump(app, 1)
+        a = quiz.answer
+        assert a is not None and a.played == answer
+        # graded, not played: no move reached the deal, nobody moved
+        assert session.journal.moves == journal["moves"][:v.index]
+        assert not session.human_to_act and table.human_moves() == []
+        said = table.mode.said.text.text
+        assert said.startswith("Your answer: ") and said.endswith(f"({a.grade})"), said
+        banner = table.banner.text.text
+        assert "The computer's move: " in banner
+        if at == take_at:
+            assert a.grade == "best" and "The computer agrees." in banner
+        kind, *cards = a.best.split()
+        if kind in ("attack", "defend"):    # the computer's card lifted
+            assert [t.card for t in table.selected] == cards
+        nxt = table.mode.next_button
+        assert nxt.visible and nxt.label.text.text == ("Finish" if n == len(asked) - 1
+                                                       else "Next")
+        tap(app, nxt.cx, nxt.cy)
+    # after the last: the same review again
+    assert app.current_view is view
     assert "Your decisions" in view.drawn_texts()
+
+
+@pytest.mark.ui
+def test_back_to_the_review_from_the_quiz_table(app) -> None:  # type: ignore[no-untyped-def]
+    """"Back to the review" (the bar) and Esc return to the same review, answered or
+    not; no hint, no undo at the quiz's table."""
+    journal = _journal_with_a_take()
+    review, _take = graded_review(journal)
+    view = _show(app, journal=journal, review=review)
+    _press(app, view, "quiz")
+    table = app.current_view
+    names = [b.name for b in table.bar.buttons]
+    assert "hint" not in names and "undo" not in names
+    back = table.bar.by_name("back")
+    assert back.label.text.text == "Back to the review"
+    tap(app, back.cx, back.cy)
+    assert app.current_view is view
+    _press(app, view, "quiz")
+    table = app.current_view
+    moves = list(table.session.journal.moves)
+    from game.tools.drive import pump
+
+    for key in (arcade.key.H, arcade.key.Z):
+        app.dispatch_event("on_key_press", key, arcade.key.MOD_CTRL if key == arcade.key.Z
+                           else 0)
+        pump(app, 2)
+    assert not table.session.hinting and table.session.journal.moves == moves
+    app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    pump(app, 2)
+    assert app.current_view is view
+
+
+def _paodekuai_quiz() -> tuple[dict[str, Any], Review]:
+    """A Pao De Kuai deal and a review that calls the seat's first answer to a play a
+    mistake (the other move the better one, valued by the review)."""
+    from game.session import DealSession
+
+    s = DealSession("paodekuai", level="random", ai_seats=(0, 1, 2), seed=11,
+                    pace=lambda: 0.0, save=False)
+    list(s.run())
+    journal = s.journal.to_dict()
+    g = GAMES["paodekuai"].new(seed=journal["seed"], deck=list(journal["deck"]))
+    vs: list[Verdict] = []
+    for i, m in enumerate(journal["moves"]):
+        if g.current_player == 0:
+            legal = [str(x) for x in g.legal_moves()]
+            if not any(v.grade for v in vs) and g.observation(0)["table"] and any(
+                    x != m and x.startswith("play") for x in legal):
+                best = next(x for x in legal if x != m and x.startswith("play"))
+                vs.append(Verdict(i, m, best, -3.0, 1.0, mistake=True, legal=len(legal),
+                                  grade=MISTAKE, se=0.3,
+                                  candidates=(Candidate(best, 1.0), Candidate(m, -3.0, 0.3))))
+            else:
+                vs.append(Verdict(i, m, m, 0.0, 0.0, forced=len(legal) == 1,
+                                  legal=len(legal)))
+        g.play(m)
+    assert any(v.grade for v in vs), "no decision to ask in this deal"
+    return journal, Review("paodekuai", 0, unit="points", verdicts=vs, complete=True,
+                           result=0.0, moves=len(journal["moves"]))
+
+
+@pytest.mark.ui
+def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
+        app) -> None:  # type: ignore[no-untyped-def]
+    """Pao De Kuai's quiz: the play to beat on the table, the answer chosen by tapping
+    cards and Play, graded at once (the review valued it), in points; nothing played."""
+    from tests.ui_helpers import card_point
+
+    journal, review = _paodekuai_quiz()
+    v = next(v for v in review.verdicts if v.grade)
+    view = _show(app, journal=journal, review=review)
+    _press(app, view, "quiz")
+    table = app.current_view
+    obs = table.obs
+    assert obs["table"]                                  # the play to beat, on the table
+    for card in obs["table"]:
+        assert table.sprite_of(card, "table").visible
+    for card in obs["hand"]:
+        assert table.sprite_of(card, "hand0").visible
+    assert table.banner.text.text.startswith("Find a better move than play ")
+    cards = v.best.split()[1:]
+    for card in cards:
+        tap(app, *card_point(table, card))
+    play = table.play_button
+    assert play.visible and play.enabled
+    tap(app, play.cx, play.cy)
+    a = table.mode.quiz.answer
+    assert a is not None and a.grade == "best" and a.best == v.best
+    assert table.session.journal.moves == journal["moves"][:v.index]
+    assert sorted(t.card for t in table.selected) == sorted(cards)   # the computer's play
+    banner = table.banner.text.text
+    assert "The computer agrees." in banner and "points expected" in banner
+    assert table.mode.said.text.text.startswith("Your answer: Play ")
+    finish = table.mode.next_button
+    assert finish.label.text.text == "Finish"
+    tap(app, finish.cx, finish.cy)
+    assert app.current_view is view
+
+
+@pytest.mark.ui
+def test_a_quiz_position_that_does_not_replay_is_said_on_the_review(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import game.scenes.table.quiz as quiz_mode
+
+    def broken(*_a: Any, **_k: Any) -> Any:
+        raise ValueError("move 3 does not replay")
+
+    monkeypatch.setattr(quiz_mode, "practice", broken)
+    journal = _journal_with_a_take()
+    review, _take = graded_review(journal)
+    view = _show(app, journal=journal, review=review)
+    _press(app, view, "quiz")
+    assert app.current_view is view
+    assert ("This position cannot be played again: move 3 does not replay"
+            in view.drawn_texts())

@@ -30,6 +30,14 @@ def a_finished_deal() -> dict[str, object]:
     return s.journal.to_dict()
 
 
+def a_quiz() -> dict[str, object]:
+    """What "Learn from your mistakes" opens: a deal and its review with mistakes."""
+    from tests.test_review_grades_ui import _journal_with_a_take, graded_review
+
+    journal = _journal_with_a_take()
+    return {"journal": journal, "review": graded_review(journal)[0]}
+
+
 def views() -> list[tuple[str, dict[str, object]]]:
     from game.scenes.menu import table_ready
 
@@ -38,7 +46,7 @@ def views() -> list[tuple[str, dict[str, object]]]:
         if name == "table" or importlib.util.find_spec(where.partition(":")[0]) is None:
             continue
         out.append((name, {"journal": a_finished_deal()} if name in ("replay", "review")
-                    else {}))
+                    else a_quiz() if name == "quiz" else {}))
     out += [("table", {"game": g}) for g in ("durak", "paodekuai", "dudak", "autobus")
             if table_ready(g)]
     return out

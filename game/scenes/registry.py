@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "about": "game.scenes.about_view:AboutView",
     "replay": "game.scenes.replay_view:open_replay",
     "review": "game.scenes.review_view:ReviewView",
+    "quiz": "game.scenes.table.quiz:open_quiz",         # learn from your mistakes
     "friends": "game.scenes.friends_view:FriendsView",     # play with friends (game/net)
 }
 

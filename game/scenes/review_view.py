@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -30,10 +29,11 @@ from game.i18n.moves import capitalised, deck_style, move_cards, move_words
 from game.i18n.words import game_words
 from game.review.model import BEST as BEST_GRADE
 from game.review.model import BLUNDER as BLUNDER_GRADE
-from game.review.model import CHANCE, Candidate, Job, Review, Verdict
+from game.review.model import CHANCE, Job, Review, Verdict
 from game.review.model import GOOD as GOOD_GRADE
 from game.review.model import INACCURACY as INACCURACY_GRADE
 from game.review.model import MISTAKE as MISTAKE_GRADE
+from game.review.quiz import positions
 from game.rules import GAMES
 from game.scenes.review_loading import ReviewLoading
 from game.session.journal import Journal
@@ -224,17 +224,8 @@ class ReviewView(ReviewLoading, PageView):
                                 name="show"))
         self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
                                 name="practice"))
-        self.buttons.add(Button(_("Learn from your mistakes"), partial(quiz_next, self),
-                                SECONDARY, name="quiz"))
-        #: "learn from your mistakes": the decisions asked (positions in the verdicts),
-        #: the one asked now, and the answer given (its verdict, once graded)
-        self.quiz: list[int] | None = None
-        self.quiz_at = 0
-        self.answer: Verdict | None = None
-        self._quiz_judge: Any = None
-        self._quiz_move = ""
-        #: the quiz's moves on the page: ((bottom, top), the move)
-        self.quiz_rows: list[tuple[tuple[float, float], str]] = []
+        self.buttons.add(Button(_("Learn from your mistakes"), self.learn, SECONDARY,
+                                name="quiz"))
         self.relayout()
 
     # ----- the review: cached, or made by a job (ReviewLoading) -----------------------------
@@ -326,6 +317,19 @@ class ReviewView(ReviewLoading, PageView):
             return
         open_scene(self.window, "table", game=self.key, session=session)
 
+    def learn(self) -> None:
+        """Learn from your mistakes: the table asks each inaccuracy and worse again
+        (``game.scenes.table.quiz``); its "Back to the review" comes back here."""
+        if self.journal is None or self.running or not positions(self.review):
+            return
+        try:
+            open_scene(self.window, "quiz", journal=self.journal, review=self.review,
+                       back=self)
+        except ValueError as exc:          # a position that does not replay: said here
+            log.warning("the quiz: %s", exc)
+            self.error = _("This position cannot be played again: {why}").format(why=exc)
+            self.relayout()
+
     def go_back(self) -> None:
         self.stop_job()                 # nobody will look at it any more
         super().go_back()
@@ -334,13 +338,9 @@ class ReviewView(ReviewLoading, PageView):
     def on_update(self, delta_time: float) -> None:
         if self.running and self.take_in():
             self.relayout()
-        if self._quiz_judge is not None and self._quiz_judge.step(0.02):
-            graded_answer(self, self._quiz_judge.analysis)
         super().on_update(delta_time)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
-        if self.quiz is not None and key in (arcade.key.LEFT, arcade.key.RIGHT):
-            return                       # the quiz asks one position at a time
         if key == arcade.key.LEFT and self.selected is not None:
             self.select(self.selected - 1)
         elif key == arcade.key.RIGHT and self.selected is not None:
@@ -351,10 +351,6 @@ class ReviewView(ReviewLoading, PageView):
             super().on_key_press(key, modifiers)
 
     def on_page_tap(self, x: float, y: float) -> None:
-        for (lo, hi), move in self.quiz_rows:   # a move offered by the quiz
-            if lo <= y <= hi and self.content.left <= x <= self.content.right:
-                quiz_answer(self, move)
-                return
         for (lo, hi), i in self.rows:           # a row of the move list
             if lo <= y <= hi and self.content.left <= x <= self.content.right:
                 self.select(i)
@@ -389,9 +385,8 @@ class ReviewView(ReviewLoading, PageView):
         enabled = self.verdict is not None
         show.enabled = practice.enabled = enabled
         quiz = self.buttons.by_name("quiz")
-        quiz.visible = show.visible and bool(quiz_positions(self))
-        quiz.label.set(_("Learn from your mistakes") if self.quiz is None else
-                       _("Next") if self.quiz_at + 1 < len(self.quiz) else _("Finish"))
+        quiz.visible = show.visible and not self.running and bool(positions(self.review))
+        quiz.label.set(_("Learn from your mistakes"))
         row = [show, practice] + ([quiz] if quiz.visible else [])
         fy = 10 + bar / 2
         if show.visible:
@@ -438,9 +433,6 @@ class ReviewView(ReviewLoading, PageView):
             y -= t.content_height + 10 * s
         if not review.verdicts:
             return y
-        self.quiz_rows = []
-        if self.quiz is not None:
-            return quiz_page(self, left, y, col_w, body, head, review)
         y = graph_part(self, left, y, col_w, body, review)
         y = self._detail(left, y - 14 * s, col_w, body, head, review)
         return self._moves(left, y - 18 * s, col_w, body, head, review)
@@ -544,144 +536,6 @@ class ReviewView(ReviewLoading, PageView):
 
     def drawn_texts(self) -> list[str]:
         return super().drawn_texts() + [self.title.text.text]
-
-
-# ----- learn from your mistakes: the review page's quiz, functions of the page ------
-def quiz_positions(view: ReviewView) -> list[int]:
-    """The decisions the quiz asks: the inaccuracies and worse of a finished review."""
-    review = view.review
-    if review is None or not review.complete or view.running:
-        return []
-    return [i for i, v in enumerate(review.verdicts) if not v.forced
-            and v.grade in (INACCURACY_GRADE, MISTAKE_GRADE, BLUNDER_GRADE)]
-
-def quiz_next(view: ReviewView) -> None:
-    """Start the quiz, or go on to its next position (after the last: back to the
-    review, at the last one asked)."""
-    asked = quiz_positions(view)
-    if not asked:
-        return
-    if view.quiz is None:
-        view.quiz, view.quiz_at = asked, 0
-    elif view.quiz_at + 1 < len(view.quiz):
-        view.quiz_at += 1
-    else:
-        view.selected, view.quiz = view.quiz[view.quiz_at], None
-    view.answer, view._quiz_judge = None, None
-    if view.quiz is not None:
-        view.selected = view.quiz[view.quiz_at]
-    view.relayout()
-
-def quiz_moves(view: ReviewView, index: int) -> list[str]:
-    """The legal moves at the position before journal move ``index``."""
-    if view.journal is None:
-        return []
-    try:
-        g = view.journal.state_at(index)
-    except ValueError:
-        return []
-    out: list[str] = []
-    for m in g.legal_moves():
-        if str(m) not in out:
-            out.append(str(m))
-    return out
-
-def quiz_answer(view: ReviewView, move: str) -> None:
-    """Grade the move the player chose: at once where the review valued it, else by
-    the judge (the review's analysis of this position, a slice a frame)."""
-    v = view.verdict
-    if v is None or view.answer is not None or view._quiz_judge is not None \
-            or view.key is None or view.journal is None:
-        return
-    from game.review.analysis import Judge, journal_levels, same_move, settings
-
-    view._quiz_move = move
-    known = [c for c in v.candidates if same_move(view.key, c.move, move)]
-    if same_move(view.key, v.played, move):
-        known = [Candidate(v.played, v.value_played, v.se)]
-    if known and v.candidates:
-        best = v.candidates[0]
-        set_answer(view, v, move, known[0].value, known[0].se, best.move, best.value)
-        return
-    g = view.journal.state_at(v.index)
-    view._quiz_judge = Judge(g.observation(view.seat), g.legal_moves(),
-                             settings(view.key), journal_levels(view.journal), move)
-    view.relayout()
-
-def graded_answer(view: ReviewView, analysis: Any) -> None:
-    v = view.verdict
-    view._quiz_judge = None
-    if v is None or analysis is None or view.key is None:
-        return
-    mine = analysis.find(view.key, view._quiz_move)
-    best = analysis.candidates[0]
-    if mine is None:
-        return
-    set_answer(view, v, view._quiz_move, mine.value, mine.se, best.move, best.value)
-
-def set_answer(view: ReviewView, v: Verdict, move: str, value: float, se: float, best: str,
-                best_value: float) -> None:
-    from game.review.analysis import grade, same_move, settings
-
-    assert view.key is not None
-    s = settings(view.key)
-    g = BEST_GRADE if same_move(view.key, move, best) else grade(
-        best_value - value, se, s, v.certain)
-    view.answer = Verdict(v.index, move, move if g == BEST_GRADE and same_move(
-        view.key, move, best) else best, value, best_value, certain=v.certain,
-        mistake=g in (MISTAKE_GRADE, BLUNDER_GRADE), legal=v.legal, grade=g, se=se)
-    view.relayout()
-
-def quiz_page(view: ReviewView, left: float, y: float, col_w: float, body: float,
-              head: float, review: Review) -> float:
-    """The quiz's page: the position, "find a better move", the moves to tap; then
-    the answer graded, the computer's move and the gap."""
-    s = view.scale
-    v = view.verdict
-    assert view.quiz is not None
-    if v is None:
-        return y
-    t = view.add_text(_("Find a better move: {i} of {n}").format(
-        i=view.quiz_at + 1, n=len(view.quiz)), left, y, head, ACCENT, width=col_w,
-        bold=True)
-    y -= t.content_height + 4 * s
-    k, n, m, total = review.number(v.index)
-    t = view.add_text(_("Decision {k} of {n} · move {m} of {total}").format(
-        k=k, n=n, m=m, total=total), left, y, body, MUTED, width=col_w)
-    y -= t.content_height + 6 * s
-    hand = [str(c) for c in view.observation_at(v.index).get("hand", [])
-            if isinstance(c, str)]
-    if hand:
-        card_h = max(56.0, min(100 * s, view.content.height * 0.16))
-        view._cards(hand, left, y, col_w, card_h)
-        y -= card_h + 10 * s
-    t = view.add_text(_("You played: {move}").format(move=view.words(v.played, v.index)),
-                      left, y, body, INK, width=col_w)
-    y -= t.content_height + 8 * s
-    if view.answer is None:
-        prompt = (_("Thinking…") if view._quiz_judge is not None
-                  else _("Which move is better? Tap it."))
-        t = view.add_text(prompt, left, y, body, ACCENT, width=col_w, bold=True)
-        y -= t.content_height + 6 * s
-        for move in quiz_moves(view, v.index):
-            t = view.add_text("• " + view.words(move, v.index), left + 12 * s, y, body,
-                              INK, width=col_w - 12 * s)
-            view.quiz_rows.append(((y - t.content_height, y), move))
-            y -= t.content_height + 4 * s
-        return y
-    a = view.answer
-    t = view.add_text(_("Your answer: {move} ({grade})").format(
-        move=view.words(a.played, v.index), grade=grade_word(a)), left, y, body,
-        grade_color(a), width=col_w, bold=True)
-    y -= t.content_height + 4 * s
-    t = view.add_text(verdict_sentence(review.unit, a), left, y, body, grade_color(a),
-                      width=col_w)
-    y -= t.content_height + 4 * s
-    t = view.add_text(_("The computer's move: {move} ({value})").format(
-        move=view.words(a.best, v.index),
-        value=value_text(review.key, review.unit, a.value_best)), left, y, body, INK,
-        width=col_w)
-    return y - t.content_height
 
 
 # ----- parts of the page, drawn by functions of the page -----------------------------

@@ -101,7 +101,8 @@ class TableView(TableHooks, arcade.View):
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
                  session: DealSession | None = None, replay: Replay | None = None,
-                 back: Back = None, **_kw: Any) -> None:
+                 back: Back = None, mode: Callable[[Any], PlayMode] | None = None,
+                 **_kw: Any) -> None:
         super().__init__(arcade_window(window))
         self.app = window
         self.info = info(self.key)
@@ -129,7 +130,8 @@ class TableView(TableHooks, arcade.View):
         self.modals = ModalStack()
         for panel in self.dialogs.panels:
             self.modals.add(panel)
-        self.mode = PlayMode(self) if replay is None else ReplayMode(self, replay, back)
+        self.mode = (mode(self) if mode is not None else PlayMode(self) if replay is None
+                     else ReplayMode(self, replay, back))   # ``mode``: e.g. a quiz's
         self.shared = SharedTable(self)          # a shared table's names, marks and link
         self.log = TableLog(self)                # what happened, and the seats' last plays
         self.modals.add(self.log.panel)
@@ -276,9 +278,9 @@ class TableView(TableHooks, arcade.View):
 
     # ----- the session ----------------------------------------------------------------------
     def play(self, move: Move | str) -> list[Event]:
-        """The human's move (a gesture matched to a legal move): the session plays and
-        saves it, and ``on_change`` draws it."""
-        return self.session.play(move)
+        """The human's move (a gesture matched to a legal move), as the mode takes it:
+        played (``PlayMode``: ``on_change`` draws it) or graded (``QuizMode``)."""
+        return self.mode.play(move)
 
     def press_action(self, action: Action) -> None:
         moves = action.moves(self.human_moves())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _
+from game.rules import Event, Move
 from game.ui.placement import Places
 from game.ui.replay_controls import Back, ReplayControls
 from game.ui.widgets import Button, ButtonGroup
@@ -71,6 +72,11 @@ class PlayMode:
         if v.animating:
             return
         v.session.advance(dt)          # a computer's move comes back through on_change
+
+    def play(self, move: Move | str) -> list[Event]:
+        """The human's move (a gesture matched to a legal move): the session plays and
+        saves it, and the view's ``on_change`` draws it."""
+        return self.view.session.play(move)
 
     def busy(self) -> bool:
         s = self.view.session
