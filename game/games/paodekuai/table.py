@@ -179,7 +179,7 @@ class PaoDeKuaiTable(TableView):
         shape = shape_words(obs["table_shape"])
         if any(m.kind == "pass" for m in legal):
             return _("Beat {shape} or pass").format(shape=shape)
-        return _("You can beat {shape}, so you must").format(shape=shape)
+        return _("You can beat {shape}, so you must play").format(shape=shape)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
         if event.text == "bomb":
