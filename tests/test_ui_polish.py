@@ -179,6 +179,21 @@ def test_pao_de_kuai_banner_leaves_the_played_count_alone(sized: CardClubWindow)
     assert not overlap(banner, text_box(view.discard_label.text))
 
 
+@pytest.mark.parametrize("game,seed", [("durak", 11), ("paodekuai", 11), ("dudak", 11)])
+def test_a_two_line_banner_stays_under_the_top_bar(sized: CardClubWindow, game: str,
+                                                   seed: int) -> None:
+    """A banner of two lines (the quiz's question, a bomb's announcement) keeps off the
+    top bar's buttons: its backing ends under the bar (it reached 10 px into it).
+    (Autobus keeps its banner in a box of its own beside the status line.)"""
+    view = open_table(sized, game, seed=seed)
+    view.show_banner("Find a better move than play 2♠\nDecision 4 of 8 · move 14 of 37")
+    pump(sized, 1)
+    t = view.banner.text
+    L = view.layout
+    assert t.y + t.content_height / 2 + 7 <= L.h - L.bar_h + 0.5
+    assert t.y - t.content_height / 2 - 7 >= 0
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_dudak_dealer_tag_sits_by_its_seat_clear_of_the_banner(sized: CardClubWindow,
                                                                seed: int) -> None:

@@ -121,8 +121,9 @@ class Hud:
             size -= 1
             t.font_size = size
         half = t.content_width / 2 + 24         # the layout's place, whole in the window
+        top = L.h - L.bar_h - 4 * L.s - t.content_height / 2 - 8    # ... and under the bar
         self.banner.place(round(max(half, min(L.banner_x(), L.w - half))),
-                          round(L.banner_y()))
+                          round(min(L.banner_y(), top)))
 
     def update(self, dt: float) -> None:
         """The flash message and the banner run out (the next banner lines follow)."""
