@@ -14,6 +14,7 @@ import arcade
 
 from game.i18n import _
 from game.net.protocol import COMPUTER
+from game.scenes.table.choreography import MOVE_TIME
 from game.ui.widgets import Label
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ class Shared(Protocol):
 
     code: str | None
     link_state: str
+    refusals: int
+    error_code: str | None
     seats: list[dict[str, Any]]
     current_player: int | None
     is_over: bool
@@ -46,6 +49,7 @@ class SharedTable:
         self.view = view
         self.session = shared(view.session)
         self.link = "open"
+        self.refusals = 0                      # the session's refused moves already said
         self.band = Label("", 20, (255, 245, 230), bold=True, multiline=True, width=700,
                           align="center")
 
@@ -100,14 +104,36 @@ class SharedTable:
             v.place_widgets()
 
     def update(self) -> None:
-        """Each frame: the link's state, said in a band while it is not open."""
+        """Each frame: a move the server refused, said as the table says an illegal one;
+        the link's state, said in a band while it is not open."""
         s = self.session
-        if s is None or s.link_state == self.link:
+        if s is None:
+            return
+        if s.refusals != self.refusals:
+            self.refusals = s.refusals
+            self.refused(s.error_code)
+        if s.link_state == self.link:
             return
         self.link = s.link_state
         self.band.set({"lost": _("The link to the table is lost: reconnecting…"),
                        "gone": _("The table cannot be reached any more.")}.get(self.link, ""))
         self.view.cards.static.dirty = True      # a frame to draw
+
+    def refused(self, code: str | None) -> None:
+        """The server refused this seat's move (the deal had moved on, or it was not
+        allowed there): say so, shake the chosen cards, and put every card back where
+        the position says (the move was never played)."""
+        v = self.view
+        words = {"stale": _("The deal moved on before your move arrived: choose again."),
+                 "not_your_turn": _("It is not your turn any more."),
+                 "over": _("The deal is over.")}
+        for tok in v.selected:
+            sprite = v.cards.sprites.get(tok.id)
+            if sprite is not None:
+                sprite.shake()
+        v.selected = []
+        v.hud.flash(words.get(code or "", _("The table refused that move: choose again.")))
+        v.relayout(MOVE_TIME)
 
     def draw(self) -> None:
         t = self.band.text
