@@ -113,7 +113,7 @@ def joined_in_the_window(app: CardClubWindow, srv: Background) -> tuple[Any, Rem
     until(lambda: host.code is not None, "the code", host)
     me = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
     until(lambda: me.started and me.ready and host.ready, "the deal", host, me)
-    view: Any = table_class(GAME)(app, session=me)  # type: ignore[call-arg]
+    view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
     app.show_view(view)
     pump(app, 3)
     return view, host
@@ -130,7 +130,8 @@ def test_the_host_leaving_asks_first_then_closes_the_table_and_stops_the_server(
         assert view.confirm.visible and view.confirm.title.text.text == "Leave the table?"
         assert view.confirm.text.text.text == "It closes for your friends."
         press(app, view.confirm.no)                          # Stay: nothing happens
-        assert app.current_view is view and not view.confirm.visible
+        still = app.current_view is view
+        assert still and not view.confirm.visible
         until(lambda: not view.paused, "the table goes on", app=app)
         assert friend.closed is None and not server.stopped
         leave_by_the_menu(app, view)
@@ -269,7 +270,7 @@ def test_a_refused_move_is_said_and_the_card_goes_back(app: CardClubWindow,
         friend = RemoteSession(Connection(srv.url, {"type": "join", "code": me.code}))
         f = friend
         until(lambda: me.started and me.ready and f.ready, "the deal", me, f)
-        view: Any = table_class(GAME)(app, session=me)  # type: ignore[call-arg]
+        view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
         app.show_view(view)
         pump(app, 3)
         # the friend plays, and the window takes, until the window may play a card
@@ -326,7 +327,7 @@ def test_a_card_this_seat_may_not_see_flies_face_down(app: CardClubWindow,
         friend = RemoteSession(Connection(srv.url, {"type": "join", "code": me.code}))
         f = friend
         until(lambda: me.started and me.ready and f.ready, "the deal", me, f)
-        view: Any = table_class(GAME)(app, session=me)  # type: ignore[call-arg]
+        view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
         app.show_view(view)
         until(lambda: not view.animating, "the deal lands", app=app)
 
