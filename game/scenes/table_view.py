@@ -122,6 +122,7 @@ class TableView(TableHooks, arcade.View):
         self.selected: list[Token] = []          # the cards the human has chosen
         self.words_due = False                   # labels wait for the frame after a move
         self.labels: list[Label] = []            # the game's own (``setup``)
+        self.seat_labels: dict[int, Label] = {}  # ... of them, each seat's name
         self.hud = Hud(self, self.info.title)
         self.cards = Cards(self)
         self.choreography = Choreography(self)

@@ -22,7 +22,7 @@ from game.ui.layout import Box, TableLayout
 from game.ui.panels import Confirm, Panel
 from game.ui.placement import Board, Places, Token
 from game.ui.replay_controls import ReplayControls
-from game.ui.widgets import Button, ButtonGroup
+from game.ui.widgets import Button, ButtonGroup, Label
 
 if TYPE_CHECKING:
     from game.scenes.table.modal import ModalStack
@@ -286,3 +286,5 @@ class Host(Protocol):
     def move_words(self, move: Move) -> str: ...
 
     def status_box(self) -> Box: ...
+
+    def seat_label(self, seat: int) -> Label | None: ...
