@@ -5,6 +5,8 @@ notice, and leaving.
   (a new table with the same seats and level, through the friends view's host path),
   never a deal against the computer (*Next game*, *Replay these cards*).
 - A table its host closed says so on the result panel, with only the way back.
+- The pause panel has no *Surrender* (the menu's *Leave* does it, asked in the
+  friends' words).
 - Leaving (the menu, or closing the window) while the deal goes on asks first ("Leave the
   table? It closes for your friends."); the leaving seat sends ``leave`` (the host's
   closes the table for everyone, a friend's seat goes to the computer at once) and the
@@ -59,6 +61,12 @@ class SharedEnd:
         self.session = ending(view.session)
         self.gone = False                     # this window has left the table
         self.again = Button(_("Host again"), self.host_again, PRIMARY, name="again")
+        if self.session is not None:
+            # no Surrender at a shared table: its question says nothing of the friends,
+            # and the menu's Leave (asked in their words) does what it would
+            pause = view.dialogs.pause_panel
+            pause.buttons = ButtonGroup(*(b for b in pause.buttons.buttons
+                                          if b.name != "surrender"))
 
     @property
     def going_on(self) -> bool:
