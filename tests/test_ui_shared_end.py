@@ -322,7 +322,8 @@ def test_a_card_this_seat_may_not_see_flies_face_down(app: CardClubWindow,
     me = RemoteSession(Connection(srv.url, {"type": "host", "game": GAME,
                                             "seats": [{"kind": "friend"}] * 2}))
     friend: RemoteSession | None = None
-    seen: list[tuple[str, str, bool, bool]] = []
+    seen: list[tuple[str, bool, bool, bool]] = []
+    landed: list[int] = []                                # the last hidden draw's tokens
     try:
         until(lambda: me.code is not None, "the code", me)
         friend = RemoteSession(Connection(srv.url, {"type": "join", "code": me.code}))
@@ -332,15 +333,20 @@ def test_a_card_this_seat_may_not_see_flies_face_down(app: CardClubWindow,
         app.show_view(view)
         until(lambda: not view.animating, "the deal lands", app=app)
 
+        talon = {t.id for t in view.tokens_at("talon")}   # before each move
+
         def hidden_moves(change: Any) -> None:            # after the table has drawn it
-            if change.kind != "move":
-                return
-            for e in change.events:
-                if e.kind == "move" and e.card is None and e.dst == "hand1":
-                    flying = [view.sprites[t.id] for t in view.tokens_at("hand1")
-                              if view.sprites[t.id].is_moving]
-                    seen.append((e.src, e.dst, bool(flying),
-                                 all(not sp.face_up for sp in flying)))
+            nonlocal talon
+            hidden = [e for e in change.events if e.kind == "move" and e.card is None
+                      and e.dst == "hand1"] if change.kind == "move" else []
+            if hidden:
+                ids = [t.id for t in view.tokens_at("hand1") if t.id in talon]
+                landed[:] = ids
+                drawn = [view.sprites[i] for i in ids]
+                seen.append((hidden[0].src, len(drawn) == len(hidden),
+                             all(sp.is_moving for sp in drawn),
+                             all(not sp.face_up for sp in drawn)))
+            talon = {t.id for t in view.tokens_at("talon")}
         me.subscribe(hidden_moves)
         deadline = time.monotonic() + HANG
         while not seen:
@@ -354,9 +360,13 @@ def test_a_card_this_seat_may_not_see_flies_face_down(app: CardClubWindow,
                       app=app)
             f.advance(0)
             pump(app, 1)
-        assert all(src == "talon" and flying and backs for src, _d, flying, backs in seen)
+        # each card drawn: a token from the talon, flying, a card back
+        assert all(src == "talon" and each and flying and backs
+                   for src, each, flying, backs in seen), seen
         until(lambda: not view.animating, "the cards land", app=app)
-        assert all(not view.sprites[t.id].face_up for t in view.tokens_at("hand1"))
+        # (the friend may have played one of them meanwhile: those still in the hand)
+        assert landed and all(not view.sprites[t.id].face_up
+                              for t in view.tokens_at("hand1") if t.id in landed)
         assert len(view.tokens_at("hand1")) == me.observation()["opponent_hand_size"]
     finally:
         me.link.close()
