@@ -106,12 +106,13 @@ def hosted_from_the_window(app: CardClubWindow) -> tuple[Any, RemoteSession, Bac
     return view, friend, server
 
 
-def joined_in_the_window(app: CardClubWindow, srv: Background) -> tuple[Any, RemoteSession]:
+def joined_in_the_window(app: CardClubWindow, srv: Background,
+                         **link: Any) -> tuple[Any, RemoteSession]:
     """A table hosted by the test's RemoteSession; the window sits at seat 1."""
     host = RemoteSession(Connection(srv.url, {"type": "host", "game": GAME,
                                               "seats": [{"kind": "friend"}] * 2}))
     until(lambda: host.code is not None, "the code", host)
-    me = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
+    me = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}, **link))
     until(lambda: me.started and me.ready and host.ready, "the deal", host, me)
     view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
     app.show_view(view)
@@ -180,6 +181,26 @@ def test_a_closed_table_says_so_with_the_way_back(app: CardClubWindow,
         assert panel.buttons.by_name("menu").label.text.text == "Back to the menu"
         shot("net-closed.png", tmp_path)
         press(app, panel.buttons.by_name("menu"))             # no question: it is over
+        assert type(app.current_view).__name__ == "MenuView"
+    finally:
+        host.link.close()
+        srv.stop()
+
+
+def test_a_table_that_cannot_be_reached_any_more_ends_with_the_way_back(
+        app: CardClubWindow, tmp_path: Path) -> None:
+    """The server goes away and stays away (the window's link gives up after 0.2 s here,
+    120 s in play): the band, then the result panel says so, with only the way back."""
+    srv = Background(tmp_path / "tables", pace=0.0)
+    view, host = joined_in_the_window(app, srv, reconnect_for=0.2)
+    try:
+        srv.stop()
+        until(lambda: view.result_visible, "the notice", view.session, app=app)
+        panel = view.result_panel
+        assert panel.title.text.text == "The table cannot be reached"
+        assert panel.text.text.text == "The table cannot be reached any more."
+        assert names(panel) == ["menu"] and not view.shared.band.text.text
+        press(app, panel.buttons.by_name("menu"))
         assert type(app.current_view).__name__ == "MenuView"
     finally:
         host.link.close()

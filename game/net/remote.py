@@ -117,6 +117,11 @@ class RemoteSession:
             kind = msg.get("type")
             if kind == "link":
                 self.link_state = str(msg.get("state"))
+                if (self.link_state == "gone" and self.code is not None
+                        and self.closed is None and self.finished is None):
+                    # the server stayed out of reach: the table is over for this seat
+                    self.closed, self.closed_reason = "gone", "gone"
+                    self._changed(Change("surrender"))
             elif kind == "joined":
                 self.key, self.human, self.code = msg["game"], msg["seat"], msg["code"]
                 self.players, self.is_host = int(msg["players"]), bool(msg["host"])

@@ -161,6 +161,9 @@ class SharedTable:
         if s.link_state == self.link:
             return
         self.link = s.link_state
+        if s.is_over:          # (a table that cannot be reached: the result panel says so)
+            self.band.set("")
+            return
         self.band.set({"lost": _("The link to the table is lost: reconnecting…"),
                        "gone": _("The table cannot be reached any more.")}.get(self.link, ""))
         self.view.cards.static.dirty = True      # a frame to draw

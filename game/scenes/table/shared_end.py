@@ -83,6 +83,9 @@ class SharedEnd:
         s = self.session
         if s is None or s.closed is None or s.finished is not None:
             return None
+        if s.closed_reason == "gone":
+            return (_("The table cannot be reached"),
+                    [_("The table cannot be reached any more.")])
         said = {"host_left": _("The host has left; the table is closed.")}.get(
             s.closed_reason, _("The table is closed."))
         return _("The table is closed"), [said]
