@@ -127,6 +127,14 @@ class CardClubWindow(arcade.Window):
             self.idle = True
             self.set_update_rate(IDLE_RATE)
 
+    def on_close(self) -> None:
+        """The window's close button: a view may first have to answer (a shared table
+        leaves it; while its deal goes on it asks, and closes the window itself on yes)."""
+        may_close = getattr(self.current_view, "may_close", None)
+        if may_close is not None and not may_close():
+            return
+        super().on_close()
+
     def on_key_press(self, key: int, modifiers: int) -> None:
         if key == arcade.key.F11:
             self.set_fullscreen(not self.fullscreen)

@@ -233,6 +233,9 @@ def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
         t.join(HANG)
         assert made > 0 and host_result
         assert host_result[0]["result"] == table.session.result()
+        # a friend's result: no deal against the computer, no "Host again"
+        assert [b.name for b in table.result_panel.buttons.buttons if b.visible] == [
+            "review", "copy", "menu"]
     finally:
         srv.stop()
 

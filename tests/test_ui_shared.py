@@ -4,11 +4,13 @@ computer playing for them, and a band while the link is lost.  A table against t
 computer shows none of it."""
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import arcade
 import pytest
 
 from game.app import CardClubWindow
@@ -125,3 +127,64 @@ def test_against_the_computer_the_table_says_nothing_of_friends(app: CardClubWin
     assert view.shared.name(1) is None and view.who(1) == "Computer 1"
     assert header(view).startswith("Level: ")
     assert view.opp_label.text.text.startswith("Computer · ")
+
+
+def test_a_friends_marks_stand_beside_their_name_on_the_table(app: CardClubWindow,
+                                                               tmp_path: Path) -> None:
+    """The window at seat 1; the host (seat 0) thinks, then drops out: the mark beside
+    "Friend 1 · 6 cards" says so, on the name's line, right of it."""
+    srv = Background(tmp_path / "tables", pace=0.0, grace=60.0)
+    host = RemoteSession(Connection(srv.url, {"type": "host", "game": "durak",
+                                              "seats": [{"kind": "friend"}] * 2}))
+    friend: RemoteSession | None = None
+    try:
+        until(lambda: host.code is not None, "the code", host)
+        friend = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
+        f = friend
+        until(lambda: f.started and f.ready and host.ready, "the deal", host, f)
+        view = DurakTable(app, session=f)  # type: ignore[arg-type]
+        app.show_view(view)
+        pump(app, 3)
+
+        def beside(word: str) -> bool:
+            if 0 not in view.shared.badges:
+                return False
+            badge, (x, y, w, _h) = view.shared.badges[0]
+            name = view.opp_label.text
+            return (badge.text.text == word and y == name.y
+                    and x - w / 2 > name.x + name.content_width)
+        if f.current_player == 0:
+            assert beside("thinking…")
+        else:
+            assert 0 not in view.shared.badges          # no mark while waiting their turn
+        host.link.close()                               # the host drops out (no leave)
+        until(lambda: beside("away"), "the away mark beside the name", f, app=app)
+        if os.environ.get("CARDCLUB_SHOTS"):            # to look at: CARDCLUB_SHOTS=DIR
+            pump(app, 1)
+            arcade.get_image().save(Path(os.environ["CARDCLUB_SHOTS"]) / "net-away.png")
+        assert 1 not in view.shared.badges              # never a mark on your own seat
+    finally:
+        host.link.close()
+        if friend is not None:
+            friend.link.close()
+        srv.stop()
+
+
+@pytest.mark.parametrize("key", ["durak", "paodekuai", "dudak", "autobus"])
+def test_every_table_names_the_other_seats_with_a_label(app: CardClubWindow,
+                                                       key: str) -> None:
+    """The hook a shared table's marks stand beside: each other seat's name label."""
+    from game.games import ORDER
+    from game.scenes.tables import table_class
+
+    if key not in ORDER:
+        pytest.skip(f"{key} is not in this build")
+    players = {"autobus": {"players": 3}}.get(key)      # (else the count is asked first)
+    view: Any = table_class(key)(app, seed=3, options=players)
+    app.show_view(view)
+    pump(app, 3)
+    for seat in view.others():
+        label = view.seat_label(seat)
+        assert label is not None
+        assert view.who(seat).split()[0] in label.text.text   # ("Computer · 6 cards")
+    assert view.seat_label(view.human) is None

@@ -80,6 +80,8 @@ class RemoteSession:
         self.surrendered = False
         self.xp_gained: int | None = None
         self.closed: str | None = None      # why the table ended early (plain words)
+        self.closed_reason = ""             # and its code ("host_left")
+        self.refusals = 0                   # moves of ours the server refused
         self.link_state = "connecting"      # "open", "lost" (reconnecting) or "gone"
         self.error: str | None = None       # the server's latest refusal (its words)
         self.error_code: str | None = None  # and its code (protocol.ERRORS)
@@ -115,6 +117,11 @@ class RemoteSession:
             kind = msg.get("type")
             if kind == "link":
                 self.link_state = str(msg.get("state"))
+                if (self.link_state == "gone" and self.code is not None
+                        and self.closed is None and self.finished is None):
+                    # the server stayed out of reach: the table is over for this seat
+                    self.closed, self.closed_reason = "gone", "gone"
+                    self._changed(Change("surrender"))
             elif kind == "joined":
                 self.key, self.human, self.code = msg["game"], msg["seat"], msg["code"]
                 self.players, self.is_host = int(msg["players"]), bool(msg["host"])
@@ -145,12 +152,14 @@ class RemoteSession:
                 self._changed(Change("resume"))
             elif kind == "closed":
                 self.closed = str(msg.get("message") or msg.get("reason"))
+                self.closed_reason = str(msg.get("reason") or "")
                 self._changed(Change("surrender"))
             elif kind == "error":
                 self.error = str(msg.get("message"))
                 self.error_code = str(msg.get("code"))
                 if self._sent is not None:       # our move was refused: decide again
                     self._sent = None
+                    self.refusals += 1
                     self._changed(Change("resume"))
         return last
 
@@ -294,6 +303,11 @@ class RemoteSession:
             self.surrendered = True
             self.link.close(leave=True)
             self._changed(Change("surrender", self.human))
+
+    def leave(self) -> None:
+        """Leave the table for good (a friend's seat goes to the computer at once; the
+        host's leaving closes the table for everyone); the link ends."""
+        self.link.close(leave=True)
 
     # ----- hints (counted, as at home) ----------------------------------------------------
     def _new_decision(self) -> None:

@@ -52,6 +52,9 @@ MAX_CONNECTIONS = 20000
 WRITERS = 8
 #: a finished or closed table with no one connected is forgotten after this (seconds)
 KEEP_FINISHED = 600.0
+#: a server stopping sends what it had queued for each connection first, for at most
+#: this long (a host's leaving: every friend hears that the table is closed)
+DRAIN = 2.0
 
 
 @dataclass(eq=False)
@@ -118,6 +121,7 @@ class Server:
         self.moves = 0
         self._server: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.conns: set[Conn] = set()
 
     # ----- starting ----------------------------------------------------------------------
     def load(self) -> int:
@@ -159,7 +163,15 @@ class Server:
         self._spawn(self._sweep())
         return self.port
 
+    async def drain(self, timeout: float = DRAIN) -> None:
+        """Wait (at most ``timeout``) until what every connection was told has gone."""
+        deadline = time.monotonic() + timeout
+        while (any(not c.out.empty() for c in self.conns)
+               and time.monotonic() < deadline):
+            await asyncio.sleep(0.01)
+
     async def close(self) -> None:
+        await self.drain()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -190,6 +202,7 @@ class Server:
 
     async def _serve(self, ws: ServerConnection) -> None:
         conn = Conn(ws)
+        self.conns.add(conn)
         writer = asyncio.ensure_future(self._writer(conn))
         closing = False
         try:
@@ -219,6 +232,7 @@ class Server:
                 conn.out.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
+            self.conns.discard(conn)
 
     def _close(self, conn: Conn) -> bool:
         """Close ``conn`` for breaking the rules, once what it was told has gone."""
@@ -490,6 +504,7 @@ class Background:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stopped: asyncio.Future[None] | None = None
+        self._waiting: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, args=(port,),
                                         name="cardclub-server", daemon=True)
@@ -524,11 +539,34 @@ class Background:
         finally:
             self._loop.close()
 
+    def _done(self) -> None:
+        if self._stopped is not None and not self._stopped.done():
+            self._stopped.set_result(None)
+
     def stop(self, timeout: float = 10.0) -> None:
         """Stop serving (the tables stay in their files for the next start)."""
-        def done() -> None:
-            if self._stopped is not None and not self._stopped.done():
-                self._stopped.set_result(None)
-        if self._loop.is_running():
-            self._loop.call_soon_threadsafe(done)
+        with contextlib.suppress(RuntimeError):         # the loop has ended already
+            self._loop.call_soon_threadsafe(self._done)
         self._thread.join(timeout)
+
+    def stop_after(self, code: str | None, timeout: float = 5.0, wait: float = 0.0) -> None:
+        """Stop once the table ``code`` is closed (its host's ``leave``, sent on another
+        connection, has been done and every friend told), or ``timeout`` seconds from now
+        at the latest.  Returns at once, or (``wait``) once stopped, at most that long."""
+        async def later() -> None:
+            deadline = time.monotonic() + timeout
+            while code in self.server.tables and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            self._done()
+
+        def start() -> None:
+            self._waiting = self._loop.create_task(later())
+
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(start)
+        if wait > 0:
+            self._thread.join(wait)
+
+    @property
+    def stopped(self) -> bool:
+        return not self._thread.is_alive()

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 #: the port a hosted table listens on (the next free one when it is taken)
 PORT = 8765
+#: seconds the window waits, leaving a table it hosts, for its server to tell the friends
+CLOSING_WAIT = 5.0
 #: the computers' levels a host may choose
 CHOICES = ("easy", "normal", "hard")
 FRIEND = "friend"
@@ -89,7 +91,12 @@ class FriendsView(arcade.View):
     bind = os.environ.get("CARDCLUB_BIND", "0.0.0.0")
 
     def __init__(self, window: Window, game: str | None = None,
-                 back: Callable[[], None] | None = None, **_kw: Any) -> None:
+                 back: Callable[[], None] | None = None, players: int | None = None,
+                 kinds: list[str] | None = None, host_now: bool = False,
+                 **_kw: Any) -> None:
+        """``players`` and ``kinds`` (the seats after the host's: ``friend`` or a
+        computer's level) preset the host's choices; ``host_now`` hosts at once (a
+        shared table's "Host again")."""
         super().__init__(arcade_window(window))
         self.app = window
         self.key = game if game is not None else ORDER[0]
@@ -98,6 +105,8 @@ class FriendsView(arcade.View):
         self.mode = "host"
         self.players = max(self.spec.players_allowed)
         self.kinds: list[str] = [FRIEND] + [self.spec.default_level] * (self.players - 2)
+        if players in self.spec.players_allowed and kinds and len(kinds) == players - 1:
+            self.players, self.kinds = int(players), list(kinds)
         self.server: Background | None = None
         self.session: RemoteSession | None = None
         self.link: Connection | None = None
@@ -118,6 +127,8 @@ class FriendsView(arcade.View):
         self.fields = [self.address_field, self.code_field]
         self.field_labels: list[Label] = []
         self.relayout()
+        if host_now:
+            self.start_hosting()
 
     @staticmethod
     def address() -> str:
@@ -206,12 +217,19 @@ class FriendsView(arcade.View):
         self.relayout()
 
     def stop(self) -> None:
-        """Leave (the host's leaving closes the table) and stop serving."""
+        """Leave (the host's leaving closes the table) and stop serving once the friends
+        who came are told."""
+        code = self.session.code if self.session is not None else None
         if self.link is not None:
             self.link.close(leave=True)
         if self.server is not None:
-            self.server.stop()
+            self.server.stop_after(code, wait=CLOSING_WAIT)
         self.link = self.session = self.server = None
+
+    def may_close(self) -> bool:
+        """The window closes: the table being hosted closes first."""
+        self.stop()
+        return True
 
     def on_hide_view(self) -> None:
         """Another view took the window before the table opened: leave, stop serving."""

@@ -39,6 +39,7 @@ from game.scenes.table.log import TableLog
 from game.scenes.table.modal import ModalStack
 from game.scenes.table.modes import PlayMode, ReplayMode
 from game.scenes.table.shared import SharedTable
+from game.scenes.table.shared_end import SharedEnd
 from game.session import HUMAN, Change, DealSession
 from game.session.journal import Journal
 from game.session.replay import Replay
@@ -95,6 +96,7 @@ class TableView(TableHooks, arcade.View):
     show_result: Forward[Callable[[], None]] = Forward("dialogs")
     next_game: Forward[Callable[[], None]] = Forward("dialogs")
     to_menu: Forward[Callable[[], None]] = Forward("dialogs")
+    may_close: Forward[Callable[[], bool]] = Forward("ending")
 
     def __init__(self, window: Window, state: Game | None = None,
                  journal: Journal | None = None, level: str | None = None,
@@ -121,6 +123,7 @@ class TableView(TableHooks, arcade.View):
         self.selected: list[Token] = []          # the cards the human has chosen
         self.words_due = False                   # labels wait for the frame after a move
         self.labels: list[Label] = []            # the game's own (``setup``)
+        self.seat_labels: dict[int, Label] = {}  # ... of them, each seat's name
         self.hud = Hud(self, self.info.title)
         self.cards = Cards(self)
         self.choreography = Choreography(self)
@@ -133,6 +136,7 @@ class TableView(TableHooks, arcade.View):
         self.mode = (mode(self) if mode is not None else PlayMode(self) if replay is None
                      else ReplayMode(self, replay, back))   # ``mode``: e.g. a quiz's
         self.shared = SharedTable(self)          # a shared table's names, marks and link
+        self.ending = SharedEnd(self)            # ... its result, closing and leaving
         self.log = TableLog(self)                # what happened, and the seats' last plays
         self.modals.add(self.log.panel)
         self.replay_controls: ReplayControls | None = self.mode.controls

@@ -35,7 +35,7 @@ from game.ui.layout import Box
 from game.ui.panels import draw_glow
 from game.ui.place import Place
 from game.ui.placement import Places, Token
-from game.ui.widgets import SECONDARY
+from game.ui.widgets import SECONDARY, Label
 
 SPACE = (255, 255, 255, 40)
 
@@ -368,6 +368,9 @@ class AutobusTable(TableView):
         for e in events:
             if e.text == "deal_over" and e.data.get("draw"):
                 self.safety_net = bool(e.data.get("safety_net"))
+
+    def seat_label(self, seat: int) -> Label | None:
+        return self.name_labels.get(seat) if seat != self.human else None
 
     # ----- words -------------------------------------------------------------------------------
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:

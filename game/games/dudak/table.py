@@ -94,6 +94,7 @@ class DudakTable(TableView):
                       for s in self.others()}
         self.counts = {s: Label("", 13, (230, 240, 230), anchor_x="left")
                        for s in self.others()}
+        self.seat_labels = self.names               # (a shared table's marks: beside them)
         self.own_name = Label("", 15, (255, 255, 255), anchor_x="left", bold=True)
         self.own_trump = Label("", 13, (230, 240, 230), anchor_x="left")
         self.dealer_label = Label(_("dealer"), 11, (40, 30, 10), bold=True)

@@ -164,6 +164,9 @@ class DurakTable(TableView):
                 0.0: (_("You are the durak!"), [_("You are left holding cards at the end.")]),
                 0.5: (_("A draw"), [_("Both hands emptied together.")])}[res[self.human]]
 
+    def seat_label(self, seat: int) -> Label | None:
+        return self.opp_label if seat != self.human else None
+
     def update_labels(self, obs: dict[str, Any]) -> None:
         L = self.layout
         n = obs["talon_size"]

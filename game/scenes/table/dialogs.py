@@ -34,6 +34,8 @@ class Dialogs:
             Button(_("Review this deal"), self.review_deal, name="review"),
             Button(_("Copy the deal number"), self.copy_number, name="copy"),
             Button(_("Menu"), self.to_menu, name="menu")], columns=2, dim=110)
+        #: every result button by name (a shared table shows fewer: ``SharedEnd.offer``)
+        self.result_buttons = {b.name: b for b in self.result_panel.buttons.buttons}
         self.confirm = Confirm()
         self.result_age = 0.0              # seconds the result has been open (table clock)
 
@@ -102,8 +104,11 @@ class Dialogs:
         v.selected = []
         s.record()
         v.tell_save_problem()
+        ended = v.ending.result()          # a shared table its host closed
         if s.surrendered:
             title, lines = _("You surrendered"), [_("The deal counts as a loss, without XP.")]
+        elif ended is not None:
+            title, lines = ended
         else:
             title, lines = v.result_text(v.obs)
             if s.practice:
@@ -113,11 +118,12 @@ class Dialogs:
                 lines = [*lines, *self.assist_lines(),
                          ngettext("You gain {n} XP.", "You gain {n} XP.",
                                   s.xp_gained or 0).format(n=s.xp_gained or 0)]
-        self.result_panel.buttons.by_name("review").visible = not s.surrendered \
+        self.result_buttons["review"].visible = not s.surrendered \
             and s.human not in s.ai_seats and s.moves_played > 0
         self.result_words = (title, lines)
-        self.result_panel.buttons.by_name("copy").label.set(_("Copy the deal number"))
-        self.result_panel.set(title, [*lines, v.deal_text()])
+        self.result_buttons["copy"].label.set(_("Copy the deal number"))
+        v.ending.offer(self.result_panel, self.result_buttons)
+        self.result_panel.set(title, [*lines, v.deal_text()] if ended is None else lines)
         self.result_panel.visible = True
         v.place_widgets()
         v.refresh()
@@ -157,7 +163,7 @@ class Dialogs:
         number = v.session.number
         if copy_text(v.window, str(number)):
             said = _("Deal number {number} copied.").format(number=grouped(number))
-            self.result_panel.buttons.by_name("copy").label.set(_("Copied ✓"))
+            self.result_buttons["copy"].label.set(_("Copied ✓"))
         else:
             said = (_("The clipboard cannot be used here: the number is {number}.")
                     .format(number=number))
@@ -173,4 +179,7 @@ class Dialogs:
         v.app.open("table", game=v.key, session=v.session.next_deal())
 
     def to_menu(self) -> None:
-        self.view.app.open("menu")
+        """Back to the menu (from a shared table: leaving it, asked first while the deal
+        goes on)."""
+        app = self.view.app
+        self.view.ending.leave(lambda: app.open("menu"))

@@ -24,7 +24,7 @@ from game.rules import Event, Move
 from game.scenes.table.host import Slot
 from game.ui.layout import Box, TableLayout
 from game.ui.placement import Places, Token
-from game.ui.widgets import PRIMARY, Button, ButtonGroup, ButtonStyle
+from game.ui.widgets import PRIMARY, Button, ButtonGroup, ButtonStyle, Label
 
 if TYPE_CHECKING:
     from game.games import GameInfo
@@ -69,6 +69,7 @@ class TableHooks:
     dialogs: Dialogs
     input: TableInput
     shared: SharedTable
+    seat_labels: dict[int, Label]      # each seat's name on the table (``setup``)
 
     # ----- the seat the table is drawn from -------------------------------------------
     @property
@@ -228,6 +229,12 @@ class TableHooks:
 
     def draw_extra(self) -> None:
         """Draw what lies under the cards (drop zones, pile outlines)."""
+
+    def seat_label(self, seat: int) -> Label | None:
+        """The label that names another seat on the table (a shared table writes a
+        friend's marks beside it: thinking, away): by default the table's
+        ``seat_labels`` (made in ``setup``); None where the table has none."""
+        return self.seat_labels.get(seat) if seat != self.human else None
 
     def draw_over(self) -> None:
         """Draw what changes every frame, over the cards and under the panels."""

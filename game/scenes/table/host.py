@@ -19,10 +19,10 @@ from game.ui.card_sprite import CardSprite
 from game.ui.keyboard import Keyboard
 from game.ui.layers import Layer
 from game.ui.layout import Box, TableLayout
-from game.ui.panels import Panel
+from game.ui.panels import Confirm, Panel
 from game.ui.placement import Board, Places, Token
 from game.ui.replay_controls import ReplayControls
-from game.ui.widgets import Button, ButtonGroup
+from game.ui.widgets import Button, ButtonGroup, Label
 
 if TYPE_CHECKING:
     from game.scenes.table.modal import ModalStack
@@ -87,6 +87,9 @@ class HelpPart(Protocol):
 
 class DialogsPart(Protocol):
     pause_panel: Panel
+    confirm: Confirm
+
+    def resume(self) -> None: ...
 
     def open_rules(self) -> None: ...
 
@@ -113,6 +116,14 @@ class LogPart(Protocol):
     def press(self, x: float, y: float) -> bool: ...
 
     def key(self, key: int) -> bool: ...
+
+
+class EndingPart(Protocol):
+    def result(self) -> tuple[str, list[str]] | None: ...
+
+    def offer(self, panel: Panel, buttons: dict[str, Button]) -> None: ...
+
+    def leave(self, then: Callable[[], object]) -> None: ...
 
 
 class ModePart(Protocol):
@@ -171,6 +182,9 @@ class Host(Protocol):
 
     @property
     def mode(self) -> ModePart: ...
+
+    @property
+    def ending(self) -> EndingPart: ...
 
     @property
     def log(self) -> LogPart: ...
@@ -272,3 +286,5 @@ class Host(Protocol):
     def move_words(self, move: Move) -> str: ...
 
     def status_box(self) -> Box: ...
+
+    def seat_label(self, seat: int) -> Label | None: ...
