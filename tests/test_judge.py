@@ -315,15 +315,18 @@ def test_why_in_plain_words_names_the_patterns_of_each_game() -> None:
     durak = {"seat": 0, "trump_suit": "S", "talon_size": 6, "hand": ["6S", "9H", "KD"]}
     assert why("durak", durak, "attack 6S", "attack 9H") == [
         "This spent your last trump while the talon still had 6 cards."]
-    assert why("durak", durak, "take", "defend 9H") == [
-        "This took the cards though you could beat them."]
+    # dropped on the calibration data (bench_review why): fired more on good moves
+    assert why("durak", durak, "take", "defend 9H") == []
+    assert why("durak", durak | {"hand": ["6S", "7S"]}, "attack 7S", "attack 6S") == [
+        "This used a higher card than needed."]
     assert why("durak", durak, "attack 9H", "attack 9H") == []
     pdk = {"seat": 0, "hand": ["3S", "4H", "5D", "6C", "7S", "KD", "KH"]}
     assert why("paodekuai", pdk, "play 5D", "play KD KH") == [
         "This broke your straight of 5 cards."]
     dudak = {"seat": 0, "trumps": ["L", None, None, None], "hand": ["8L", "UH"]}
-    assert why("dudak", dudak, "beat 8L", "beat UH") == [
-        "This spent a trump that could have been kept for later."]
+    assert why("dudak", dudak, "beat 8L", "beat UH") == []     # dropped on the data
+    assert why("dudak", dudak, "take", "beat UH") == [
+        "This took the cards though you could beat them."]
     assert why("autobus", {"seat": 0}, "end", "play 5S hand run1") == [
         "This ended the turn while a card could still be played."]
     try:
