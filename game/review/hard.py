@@ -64,14 +64,17 @@ class JudgeBot:
         self._first: Move | None = None
         self._spent = 0.0
         self._final = False
-        #: decisions ended by ``judge_budget`` before the judge was done (benchmarks)
+        self._choice: Move | None = None
+        #: decisions ended by ``judge_budget`` before the judge was done, and those where
+        #: the judge overruled the search (benchmarks)
         self.capped = 0
+        self.overruled = 0
 
     def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
         if not legal:
             raise ValueError("no legal moves to choose from")
         self._obs, self._legal = observation, list(legal)
-        self._judge, self._first = None, None
+        self._judge, self._first, self._choice = None, None, None
         self._spent, self._final = 0.0, False
         self.search.start(observation, legal)
 
@@ -97,11 +100,16 @@ class JudgeBot:
         if not self._final and self.budget > 0 and self._spent >= self.budget:
             self.capped += 1
             self._final = True
+        if self._final and self._choice is None:
+            self._choice = self.best()
+            self.overruled += self._choice != self._first and self._first is not None
         return self._final
 
     def best(self) -> Move:
         if not self._legal:
             raise RuntimeError("best() before start()")
+        if self._choice is not None:
+            return self._choice
         first = self._first if self._first is not None else self.search.best()
         if self._judge is None:
             return first

@@ -62,6 +62,7 @@ def duel(game: str, deals: int, seed: int, entries: list[Entry],
     options: dict[str, Any] = {} if players is None else {"players": n}
     stats = {e[0]: LevelStats(e[0], times=[]) for e in entries}
     capped = {e[0]: 0 for e in entries}
+    overruled = {e[0]: 0 for e in entries}
     clock = time.thread_time
     for d in range(deals):
         for r in range(n):
@@ -86,7 +87,8 @@ def duel(game: str, deals: int, seed: int, entries: list[Entry],
                 stats[who[s][0]].add(outcomes[s], result[s])
             for s, b in enumerate(bots):
                 capped[who[s][0]] += int(getattr(b, "capped", 0))
-    return {"players": n, "stats": stats, "capped": capped}
+                overruled[who[s][0]] += int(getattr(b, "overruled", 0))
+    return {"players": n, "stats": stats, "capped": capped, "overruled": overruled}
 
 
 def _chunk(args: tuple[str, int, int, list[Entry], int | None]) -> dict[str, Any]:
@@ -111,6 +113,7 @@ def duel_jobs(game: str, deals: int, seed: int, entries: list[Entry],
         for label, st in part["stats"].items():
             out["stats"][label].absorb(st)
             out["capped"][label] += part["capped"][label]
+            out["overruled"][label] += part["overruled"][label]
     return out
 
 
@@ -122,7 +125,7 @@ def report(game: str, got: dict[str, Any], deals: int, seed: int) -> str:
              f"{SLICE * 1000:.0f} ms a frame), judge_budget {judge_budget(game) * 1000:.0f} ms",
              f"{'entry':>9} {'games':>5} {'won':>4} {'drew':>4} {'lost':>4} "
              f"{'win rate [95% CI]':>22} {'score [95% CI]':>22} {'points':>7} "
-             f"{'ms med':>7} {'p95':>6} {'max':>6} {'capped':>6} {'>think':>6}"]
+             f"{'ms med':>7} {'p95':>6} {'max':>6} {'capped':>6} {'>think':>9} {'judged':>6}"]
     for label, st in got["stats"].items():
         lo, hi = wilson(st.wins, st.games)
         score = st.wins + st.draws / n
@@ -136,9 +139,11 @@ def report(game: str, got: dict[str, Any], deals: int, seed: int) -> str:
             f"{label:>9} {st.games:>5} {st.wins:>4} {st.draws:>4} {st.losses:>4} "
             f"{st.wins / g:>7.3f} [{lo:.3f}, {hi:.3f}] {score / g:>7.3f} [{slo:.3f}, {shi:.3f}] "
             f"{st.points / g:>7.2f} {med:>7.1f} {p95:>6.0f} {(ms[-1] if ms else 0):>6.0f} "
-            f"{got['capped'][label]:>6} {over:>6}")
+            f"{got['capped'][label]:>6} {f'{over}/{len(ms)}':>9} "
+            f"{got['overruled'][label]:>6}")
     lines.append(f"fair share of wins {fair:.3f}; ms: CPU per decision of more than one "
-                 "legal move; capped: decided at judge_budget; >think: over the think budget")
+                 "legal move; capped: decided at judge_budget; >think: over the think budget; "
+                 "judged: the judge overruled the search")
     return "\n".join(lines)
 
 
