@@ -12,7 +12,6 @@ from game.rules import GAMES
 from tests.test_review_view import _screen, _show, durak_journal
 from tests.ui_helpers import tap
 
-
 #: a why-pattern's sentence, said by a stand-in pattern for the take
 STAND_IN = "This took the cards though you could beat them."
 

@@ -19,6 +19,8 @@ review would not tell off.  Settings of the level's own:
   far (the leader on the deals sampled where it leads beyond noise, else the search's
   choice), so a computer at the table never waits on a slow position.  Levels files
   size the judge so this is rare (``python -m game.tools.bench_review hard`` counts it).
+  A level whose search runs a fixed number of ``iterations`` (tests, tools) has no cap:
+  its decisions are then a function of the position and the seeds alone.
 """
 from __future__ import annotations
 
@@ -54,6 +56,8 @@ class JudgeBot:
         self.keep = bool(params.get("judge_keep", True))
         cap = params.get("judge_budget", params.get("budget", 0.0))
         self.budget = float(cap) if isinstance(cap, (int, float)) else 0.0
+        if params.get("iterations"):    # a search of fixed iterations: no clock at all
+            self.budget = 0.0
         own = {k: v for k, v in params.items() if not k.startswith("judge_")}
         if isinstance(params.get("judge_search_budget"), (int, float)):
             own["budget"] = params["judge_search_budget"]

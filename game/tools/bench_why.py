@@ -25,7 +25,7 @@ from typing import Any
 from game.games import info, spec
 from game.review.analysis import play_deal, review_deal, same_move, why
 from game.review.model import BLUNDER, INACCURACY, MISTAKE
-from game.tools.bench_review import wilson
+from game.tools.sim import wilson
 
 BAD = (INACCURACY, MISTAKE, BLUNDER)
 FIGURE = re.compile(r"\d+")
