@@ -9,6 +9,10 @@ from game.rules import Move
 
 from .helpers import rest_of_deck
 
+#: the hard level's search alone, without its final choice by the judge (these tests pin
+#: the search; the final choice: tests/test_judge.py)
+SEARCH: dict[str, object] = {"final": ""}
+
 R0 = "2S 3S 4S 5S 6S 7S 8S 9S TS 5H"
 R1 = "2D 3D 4D 5D 6D 7D 8D 9D TD 9C"
 
@@ -26,7 +30,7 @@ def test_BUS5_BUS6_planner_bridges_a_run_to_the_reserve_top() -> None:
     value, plan = Planner(context_from_obs(obs)).plan(from_obs(obs))
     plays = [(m.args[0], m.args[1]) for m in plan if m.kind == "play"]
     assert plays[:3] == [("3H", "hand"), ("4C", "hand"), ("5H", "reserve")]
-    assert make_bot("autobus", "hard", seed=1, overrides={"iterations": 4}).choose(
+    assert make_bot("autobus", "hard", seed=1, overrides=SEARCH | {"iterations": 4}).choose(
         obs, g.legal_moves()) == Move("play", ("3H", "hand", "run1"))
 
 
@@ -38,7 +42,7 @@ def test_BUS11_planner_feeds_a_run_after_a_quiet_circuit() -> None:
     g.stock, g.completed = [], []
     g.quiet = 2
     legal = g.legal_moves()
-    move = make_bot("autobus", "hard", seed=1, overrides={"iterations": 4}).choose(
+    move = make_bot("autobus", "hard", seed=1, overrides=SEARCH | {"iterations": 4}).choose(
         g.observation(0), legal)
     assert move.kind == "play"
 
@@ -68,8 +72,8 @@ def test_hard_is_anytime_and_honours_iterations() -> None:
     g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
     fixed = {"iterations": 6, "margin": 1e9}
-    a = make_bot("autobus", "hard", seed=9, overrides=fixed)
-    b = make_bot("autobus", "hard", seed=9, overrides=fixed)
+    a = make_bot("autobus", "hard", seed=9, overrides=SEARCH | fixed)
+    b = make_bot("autobus", "hard", seed=9, overrides=SEARCH | fixed)
     b.start(obs, legal)
     slices = 0
     while not b.step(0.005):
@@ -79,7 +83,7 @@ def test_hard_is_anytime_and_honours_iterations() -> None:
     # on the clock: a small budget ends after a few slices, with a legal move
     # (0.08 s of CPU: one walk can take over 20 ms on a loaded machine, which once ended a
     # 0.02 s budget in its first slice)
-    c = make_bot("autobus", "hard", seed=9, overrides={"budget": 0.08, "margin": 1e9})
+    c = make_bot("autobus", "hard", seed=9, overrides=SEARCH | {"budget": 0.08, "margin": 1e9})
     c.start(obs, legal)
     steps = 1
     while not c.step(0.005):
@@ -94,7 +98,7 @@ def test_hard_tree_tries_every_root_move_on_each_deal_and_grows_a_second_level()
     g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
     bot = make_bot("autobus", "hard", seed=3,
-                   overrides={"iterations": 60, "margin": 1e9, "confidence": 0.0})
+                   overrides=SEARCH | {"iterations": 60, "margin": 1e9, "confidence": 0.0})
     assert isinstance(bot, AutobusSearch) and bot.sweep
     move = bot.choose(obs, legal)
     kids = bot.root.children
@@ -112,7 +116,7 @@ def test_hard_tree_spreads_root_visits_by_ucb_without_the_sweep() -> None:
     g = Autobus.new(seed=22)   # no reserve play: several first moves
     obs, legal = g.observation(0), g.legal_moves()
     bot = make_bot("autobus", "hard", seed=3,
-                   overrides={"iterations": 60, "margin": 1e9, "sweep": False})
+                   overrides=SEARCH | {"iterations": 60, "margin": 1e9, "sweep": False})
     assert isinstance(bot, AutobusSearch)
     move = bot.choose(obs, legal)
     kids = bot.root.children
@@ -132,7 +136,7 @@ def test_hard_tree_with_fixed_iterations_is_reproducible() -> None:
     fixed = {"iterations": 30, "margin": 1e9}
     runs = []
     for _ in range(2):
-        bot = make_bot("autobus", "hard", seed=4, overrides=fixed)
+        bot = make_bot("autobus", "hard", seed=4, overrides=SEARCH | fixed)
         assert isinstance(bot, AutobusSearch)
         move = bot.choose(obs, legal)
         runs.append((move, sorted((str(m), ch.visits, round(ch.total, 6))
@@ -149,7 +153,7 @@ def test_BUS6_planner_plays_the_reserve_top_before_committing_other_cards() -> N
     assert any(m.args[1] == "hand" for m in legal if m.kind == "play")
     plans = Planner(context_from_obs(obs)).root_plans(from_obs(obs), legal)
     assert list(plans) == [Move("play", ("5H", "reserve", "run1"))]
-    bot = make_bot("autobus", "hard", seed=2, overrides={"iterations": 4})
+    bot = make_bot("autobus", "hard", seed=2, overrides=SEARCH | {"iterations": 4})
     assert bot.choose(obs, legal) == Move("play", ("5H", "reserve", "run1"))
 
 
@@ -172,7 +176,7 @@ def test_hard_plays_its_own_turns_in_the_walks_by_the_plan() -> None:
     planner again after each new card), not the normal heuristic's choices."""
     g = deal([R0, R1], ["3H 4C KD QD", "AC 2C 3C 4C"])
     g.runs = [["AH", "2H"]]
-    bot = make_bot("autobus", "hard", seed=1, overrides={"iterations": 1})
+    bot = make_bot("autobus", "hard", seed=1, overrides=SEARCH | {"iterations": 1})
     assert isinstance(bot, AutobusSearch) and bot.own == "plan"
     bot.start(g.observation(0), g.legal_moves())
     trial = g.clone()
@@ -192,7 +196,7 @@ def test_hard_keeps_the_planners_choice_unless_the_search_is_confident() -> None
     errors of the paired difference."""
     g = Autobus.new(seed=22)
     obs, legal = g.observation(0), g.legal_moves()
-    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 40, "margin": 1e9})
+    bot = make_bot("autobus", "hard", seed=3, overrides=SEARCH | {"iterations": 40, "margin": 1e9})
     assert isinstance(bot, AutobusSearch) and bot.confidence > 0
     bot.start(obs, legal)
     while not bot.step(0.01):
@@ -215,7 +219,7 @@ def test_hard_thinks_one_walk_at_a_time() -> None:
     counts as an iteration."""
     g = Autobus.new(seed=22)
     obs, legal = g.observation(0), g.legal_moves()
-    bot = make_bot("autobus", "hard", seed=3, overrides={"iterations": 2, "margin": 1e9})
+    bot = make_bot("autobus", "hard", seed=3, overrides=SEARCH | {"iterations": 2, "margin": 1e9})
     assert isinstance(bot, AutobusSearch)
     bot.start(obs, legal)
     k = len(bot.root_moves)

@@ -52,7 +52,7 @@ def test_hard_thinks_in_slices_up_to_its_iterations() -> None:
     legal = e.legal_moves()
     for tree in ("model", "ucb"):
         bot = make_bot("durak", "hard", seed=2,
-                       overrides={"iterations": 200, "opponent_tree": tree})
+                       overrides={"iterations": 200, "opponent_tree": tree, "final": ""})
         bot.start(e.observation(seat), legal)
         assert bot.best() in legal
         steps = 0
@@ -61,5 +61,5 @@ def test_hard_thinks_in_slices_up_to_its_iterations() -> None:
             assert bot.best() in legal
         assert isinstance(bot, DurakSearch) and 0 < bot.iterations_done <= 200
         again = make_bot("durak", "hard", seed=2,
-                         overrides={"iterations": 200, "opponent_tree": tree})
+                         overrides={"iterations": 200, "opponent_tree": tree, "final": ""})
         assert again.choose(e.observation(seat), legal) == bot.best()

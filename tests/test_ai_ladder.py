@@ -52,7 +52,11 @@ def test_ladder_each_level_beats_the_one_below(game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_ladder_hard_beats_normal(game: str) -> None:
-    deals = {"autobus": 3, "dudak": 12, "durak": 4}.get(game, 5)
+    # the hard level as shipped: its search (the fixed iterations above) and its final
+    # choice by the judge (issue 37).  With the judge, Durak's 4 deals and Dudák's 12
+    # scored exactly the fair share (4 of 8, 36 of 48: at these counts the search alone
+    # had won by a game or two); 20 and 24 deals: 0.60 and 0.82 (alone: 0.73, 0.84)
+    deals = {"autobus": 3, "dudak": 24, "durak": 20}.get(game, 5)
     rate, fair = _rate(game, "hard", "normal", deals)
     assert rate > fair, (game, rate)
 

@@ -13,6 +13,9 @@ from game.rules import GAMES
 from tests.test_review_view import _screen, _show, durak_journal
 from tests.ui_helpers import tap
 
+#: a why-pattern's sentence, said by a stand-in pattern for the take
+STAND_IN = "This took the cards though you could beat them."
+
 
 def graded_review(journal: dict[str, Any]) -> tuple[Review, int]:
     """The seat's decisions graded by hand: a take where a defence was there is a
@@ -68,7 +71,16 @@ def _journal_with_a_take() -> dict[str, Any]:
 
 
 @pytest.mark.ui
-def test_the_move_list_grades_and_a_tap_picks_a_decision(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_move_list_grades_and_a_tap_picks_a_decision(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # why in plain words under a mistake: Durak's own take pattern was dropped on the
+    # calibration data (docs/review.md), so a stand-in pattern says it here (the
+    # patterns themselves: tests/test_judge.py)
+    from game.review import analysis
+
+    real_why = analysis.why
+    monkeypatch.setattr(analysis, "why", lambda key, obs, played, best: (
+        [STAND_IN] if played == "take" and best.startswith("defend")
+        else real_why(key, obs, played, best)))
     journal = _journal_with_a_take()
     review, take_at = graded_review(journal)
     view = _show(app, journal=journal, review=review)
@@ -95,7 +107,7 @@ def test_the_move_list_grades_and_a_tap_picks_a_decision(app) -> None:  # type: 
     assert view.selected == take_at
     texts = view.drawn_texts()
     assert "A mistake: the computer's move keeps 30% more chance." in texts
-    assert "This took the cards though you could beat them." in texts
+    assert STAND_IN in texts
 
 
 @pytest.mark.ui

@@ -36,13 +36,16 @@ except ImportError:       # a store without one records a finished deal at once
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: the hard level's final choice by the judge (issue 37), on few sampled deals
+JUDGE_FAST: dict[str, Any] = {"judge_samples": 4, "judge_min_samples": 0,
+                              "judge_candidates": 2, "judge_solve_nodes": 2000}
 #: small fixed budgets for the search levels, by kind (iterations make them reproducible)
 FAST: dict[str, dict[str, Any]] = {
     "autobus_search": {"iterations": 2, "nodes": 300, "width": 2, "inner_width": 1,
-                       "inner_nodes": 50, "depth": 1},
-    "dudak_search": {"iterations": 20},
-    "durak_search": {"iterations": 20, "solve_nodes": 2000},
-    "search": {"iterations": 10, "rollout_moves": 60},
+                       "inner_nodes": 50, "depth": 1} | JUDGE_FAST,
+    "dudak_search": {"iterations": 20} | JUDGE_FAST,
+    "durak_search": {"iterations": 20, "solve_nodes": 2000} | JUDGE_FAST,
+    "search": {"iterations": 10, "rollout_moves": 60} | JUDGE_FAST,
 }
 
 

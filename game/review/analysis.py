@@ -380,7 +380,8 @@ class Judge:
     table's Hint steps it a slice a frame; ``run`` works to the end (the review)."""
 
     def __init__(self, obs: dict[str, Any], legal: list[Move], s: Settings,
-                 levels: list[str] | None = None, extra: str | None = None) -> None:
+                 levels: list[str] | None = None, extra: str | None = None,
+                 order: list[str] | None = None) -> None:
         if not legal:
             raise ValueError("no legal moves to judge")
         self.obs, self.legal, self.s = obs, list(legal), s
@@ -390,6 +391,13 @@ class Judge:
         self.extra = extra
         self.seed = position_seed(obs, (str(m) for m in self.legal))
         self.analysis: Analysis | None = None
+        #: the search's ranking of the moves, once made (the hard level's own order);
+        #: given (the hard level's own search ranked them), the candidates are its top
+        #: ones, however few the moves
+        self.order: list[str] | None = order
+        #: the values so far while sampling: (the moves asked, their values, how many of
+        #: them are candidates)
+        self.partial: tuple[list[str], list[list[float]], int] | None = None
         self._work = self._run()
 
     def step(self, seconds: float) -> bool:
@@ -434,7 +442,13 @@ class Judge:
             if values is not None:
                 self.analysis = self._exact(values)
                 return
-        if len(moves) <= max(1, s.candidates):
+        if self.order is not None:
+            ranked = []
+            for t in [*self.order, *(str(m) for m in moves)]:
+                rep = next((str(m) for m in moves if same_move(key, str(m), t)), None)
+                if rep is not None and rep not in ranked:
+                    ranked.append(rep)
+        elif len(moves) <= max(1, s.candidates):
             ranked = [str(m) for m in moves]
         else:
             bot = make_bot(key, "hard", seed=self.seed,
@@ -443,6 +457,7 @@ class Judge:
             while not bot.step(0.01):
                 yield
             ranked = _ranking(bot, moves)
+        self.order = ranked
         cands = ranked[:max(1, s.candidates)]
         if len(moves) == 1:
             self.analysis = Analysis((Candidate(cands[0], 0.0, 0.0),), tuple(ranked), 0)
@@ -455,6 +470,7 @@ class Judge:
         vals: list[list[float]] = [[] for _ in asked]
         plays = _plays(self.obs, self.levels)
         parsed = [Move.parse(m) for m in asked]
+        self.partial = (asked, vals, len(cands))
         n_max = max(1, s.samples)
         n_min = n_max if s.min_samples <= 0 else min(n_max, s.min_samples)
         k = 0
@@ -498,39 +514,6 @@ class Judge:
         cands = tuple(Candidate(values[i][0], values[i][1], 0.0) for i in order)
         # every distinct legal move is valued: the one played is among them
         return Analysis(cands, tuple(c.move for c in cands), 0, certain=True)
-
-
-class JudgeBot:
-    """The hard level deciding by the judge (a level with ``final = "judge"``): its
-    search ranks the candidates, the judge values them on common sampled deals and the
-    best is played, the review's method with the level's own smaller settings
-    (``judge_samples``, ``judge_candidates``, ``judge_iterations``)."""
-
-    def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
-        self.game, self.level = game, level
-        over = {name[len("judge_"):]: v for name, v in params.items()
-                if name.startswith("judge_")}
-        self.s = settings(game, over)
-        self._judge: Judge | None = None
-
-    def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
-        self._judge = Judge(observation, legal, self.s)
-
-    def step(self, seconds: float) -> bool:
-        if self._judge is None:
-            raise RuntimeError("step() before start()")
-        return self._judge.step(seconds)
-
-    def best(self) -> Move:
-        if self._judge is None:
-            raise RuntimeError("best() before start()")
-        return self._judge.best_so_far()
-
-    def choose(self, observation: dict[str, Any], legal: list[Move]) -> Move:
-        self.start(observation, legal)
-        while not self.step(3600.0):
-            pass
-        return self.best()
 
 
 def _ranking(bot: Any, moves: list[Move]) -> list[str]:

@@ -20,7 +20,7 @@ from arcade.types import RGBOrA255
 
 from game.ai import levels
 from game.games import ORDER, SPECS
-from game.i18n import _, ngettext, number, percent, signed
+from game.i18n import _, grouped, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.scenes.history_parts import (
     BAD,
@@ -71,6 +71,12 @@ def result_text(row: history.DealRow) -> str:
     said = {"win": _("Won"), "loss": _("Lost"), "draw": _("Draw")}.get(row.outcome,
                                                                        row.outcome)
     return _("{result} (with help)").format(result=said) if row.assisted else said
+
+
+def deal_number_text(row: history.DealRow) -> str:
+    """The deal's number as the player types it to deal it again ("48 213"); a dash for
+    a deal that has none (a deal after another one, an older row)."""
+    return grouped(row.number) if row.number is not None else "—"
 
 
 def _score_shown(game: str) -> str:
@@ -300,15 +306,16 @@ class HistoryView(PageView):
         y -= t.content_height + 10 * s
         if not self.rows:
             return y
-        header = [_("Date"), _("Level"), _("Result"), _("Score"), _("Moves"), _("Replay")]
-        rows = [[date_text(r.played_at), level_label(self.game, r.level), result_text(r),
-                 score_text(self.game, r), number(r.moves),
+        header = [_("Date"), _("Deal number"), _("Level"), _("Result"), _("Score"), _("Moves"),
+                  _("Replay")]
+        rows = [[date_text(r.played_at), deal_number_text(r), level_label(self.game, r.level),
+                 result_text(r), score_text(self.game, r), number(r.moves),
                  _("Open") if r.has_replay else _("no replay")] for r in self.rows]
         colors: list[RGBOrA255] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
         boxes: list[tuple[float, float]] = []
-        y = self._table(left, y, col_w, body, [0.26, 0.16, 0.21, 0.11, 0.11, 0.15], header,
-                        rows, colors, boxes)
+        y = self._table(left, y, col_w, body, [0.17, 0.15, 0.13, 0.18, 0.11, 0.11, 0.15],
+                        header, rows, colors, boxes)
         self.row_boxes = [(top, low, r) for (top, low), r in zip(boxes, self.rows,
                                                                  strict=True)]
         self.rows_x = (left, left + col_w)
@@ -357,6 +364,8 @@ class HistoryView(PageView):
         """A small choice over the page: Replay or Review the deal (or, for a deal kept
         from before replays, a sentence saying there is none; with ``why``, that)."""
         title = f"{date_text(row.played_at)} · {result_text(row)}"
+        if row.number is not None:
+            title += " · " + _("Deal {number}").format(number=grouped(row.number))
         if row.has_replay and why is None:
             lines = [_("Watch the deal again, or see how your decisions compare with the "
                        "computer's.")]

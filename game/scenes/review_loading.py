@@ -52,11 +52,19 @@ class ReviewLoading:
                     self.running = True
                     self.take_in()
 
+    @property
+    def practice_deal(self) -> bool:
+        """A practice deal (from a position of another deal): saved nowhere, so its review
+        is neither read from the history's cache nor kept there (its deal id names no
+        deal the history has, and the cards are another deal's)."""
+        return self.journal is not None and bool(self.journal.meta.get("practice"))
+
     def cached(self, whole: bool = True) -> Review | None:
         """The history's review of this deal, if it is of the current format (and whole,
-        unless ``whole`` is False: a review stopped half-way is continued)."""
+        unless ``whole`` is False: a review stopped half-way is continued); never for a
+        practice deal."""
         review_of = getattr(history, "review_of", None)
-        if not self.deal_id or not callable(review_of):
+        if not self.deal_id or not callable(review_of) or self.practice_deal:
             return None
         try:
             data = review_of(self.deal_id)
@@ -121,7 +129,7 @@ class ReviewLoading:
         stopped half-way is continued from where it stopped."""
         store_review = getattr(history, "store_review", None)
         if self.stored or not self.deal_id or not callable(store_review) or self.review is None \
-                or not self.review.verdicts:
+                or not self.review.verdicts or self.practice_deal:
             return
         try:
             self.stored = bool(store_review(self.deal_id, self.review.to_dict()))

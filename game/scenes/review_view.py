@@ -542,6 +542,7 @@ class ReviewView(ReviewLoading, PageView):
 def progress_part(view: ReviewView, left: float, y: float, col_w: float, body: float) -> float:
     s = view.scale
     done, total = view.progress
+    done = min(done, total)       # the count and the bar say the same
     text = (_("Reviewing your decisions… {done} of {total}").format(done=done, total=total)
             if total else _("Reviewing your decisions…"))
     t = view.add_text(text, left, y, body, INK, width=col_w)

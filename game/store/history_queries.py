@@ -7,11 +7,14 @@ and gives their results; nothing here opens a file or waits.
 """
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from game.rules import GAMES
+from game.rules.rng import DEAL_NUMBERS
 from game.store.history_records import LEVEL_ORDER, DealRow, LevelStats, Record
 from game.store.history_schema import BOUNDS, MAX_XP, Damaged
 
@@ -31,9 +34,9 @@ def prepare_counted(con: sqlite3.Connection, waiting: list[Record]) -> None:
                 " score REAL, surrendered INTEGER, xp INTEGER, assisted INTEGER)")
     con.executemany("INSERT INTO temp.held VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                     [(_HELD_ID + i, *r.row()[:11]) for i, r in enumerate(waiting)])
-    con.execute("CREATE TEMP TABLE held_replays (deal_id TEXT)")
-    con.executemany("INSERT INTO temp.held_replays VALUES (?)",
-                    [(r.deal_id,) for r in waiting if r.replay is not None])
+    con.execute("CREATE TEMP TABLE held_replays (deal_id TEXT, replay TEXT)")
+    con.executemany("INSERT INTO temp.held_replays VALUES (?, ?)",
+                    [(r.deal_id, r.replay) for r in waiting if r.replay is not None])
     con.execute(f"CREATE TEMP VIEW counted AS SELECT {_COLUMNS} FROM main.deals"
                 f" WHERE {BOUNDS} UNION ALL SELECT {_COLUMNS} FROM temp.held"
                 " WHERE deal_id NOT IN (SELECT deal_id FROM main.deals)")
@@ -73,20 +76,45 @@ def deal_rows(con: sqlite3.Connection, game: str, limit: int, offset: int) -> li
         "SELECT played_at, level, outcome, score, surrendered, moves, players, xp, assisted,"
         " deal_id FROM counted WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?",
         (game, min(10_000, max(0, limit)), max(0, offset))).fetchall()
-    # which of them can be replayed: asked of these rows only (a question over the whole
-    # table would read every journal)
+    # which of them can be replayed, and their deal numbers: asked of these rows only (a
+    # question over the whole table would read every journal)
     ids = [r[9] for r in rows]
-    replayable: set[Any] = set()
+    replayable: dict[Any, int | None] = {}
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
         marks = ",".join("?" * len(chunk))
-        replayable.update(r[0] for r in con.execute(
-            f"SELECT deal_id FROM main.deals WHERE deal_id IN ({marks})"
-            " AND replay IS NOT NULL UNION SELECT deal_id FROM temp.held_replays"
-            f" WHERE deal_id IN ({marks})", chunk + chunk))
+        for deal_id, seed, options in con.execute(
+                f"SELECT deal_id, {_SEED}, {_OPTIONS} FROM main.deals WHERE deal_id IN"
+                f" ({marks}) AND replay IS NOT NULL UNION SELECT deal_id, {_SEED}, {_OPTIONS}"
+                f" FROM temp.held_replays WHERE deal_id IN ({marks})", chunk + chunk):
+            replayable[deal_id] = deal_number(game, seed, options)
     return _rows(lambda a, b, c, d, e, f, g, h, i, j: DealRow(
         _s(a), _s(b), _s(c), _f(d), bool(e), _i(f), _i(g), _i(h), bool(i), _s(j),
-        j in replayable), rows)
+        j in replayable, replayable.get(j)), rows)
+
+
+#: a journal's seed and options, read in the database (a damaged journal reads as NULL)
+_SEED = "CASE WHEN json_valid(replay) THEN json_extract(replay, '$.seed') END"
+_OPTIONS = "CASE WHEN json_valid(replay) THEN json_extract(replay, '$.options') END"
+#: the options the menu gives a numbered deal (it asks how many players sit down)
+NUMBER_OPTIONS = frozenset({"players"})
+
+
+def deal_number(game: str, seed: Any, options: Any) -> int | None:
+    """A deal's number as the player types it to deal it again: its seed, when the menu
+    takes it and a deal of that number from the menu is this deal (a deal that followed
+    another has its dealer from it: the number alone deals it otherwise); None: none."""
+    if type(seed) is not int or not 1 <= seed < DEAL_NUMBERS or game not in GAMES:
+        return None
+    try:
+        opts = json.loads(options) if isinstance(options, str) else options
+        if not isinstance(opts, dict):
+            return None
+        asked = {k: v for k, v in opts.items() if k in NUMBER_OPTIONS}
+        again = GAMES[game].new(seed=seed, **asked).options()
+    except (ValueError, TypeError):
+        return None
+    return seed if again == opts else None
 
 
 _LEVEL_RANK = ("CASE g.level WHEN 'random' THEN 0 WHEN 'easy' THEN 1 WHEN 'normal' THEN 2 "

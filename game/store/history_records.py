@@ -38,6 +38,8 @@ class DealRow:
     assisted: bool = False   # played with hints or undo
     deal_id: str = ""
     has_replay: bool = False  # the row keeps what replays the deal (older rows do not)
+    #: the deal's number as the player types it to deal it again (None: it has none)
+    number: int | None = None
 
 
 @dataclass(frozen=True)

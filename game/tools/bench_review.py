@@ -8,6 +8,12 @@
   estimated value of the move played against what the deal then gave the seat, with
   Wilson 95% intervals) and the mistakes per deal at several thresholds.  ``--out``
   keeps the raw rows as JSON.
+- ``hard``: the hard level deciding by the judge against the hard level as it was
+  (its search alone), head to head or each against ``--against LEVEL``: win rates with
+  95% intervals and CPU ms per decision (game/tools/bench_hard.py).
+- ``why``: deals reviewed, and per why-pattern (game/games/<key>/why.py) how often it
+  fires on decisions graded an inaccuracy or worse against best or good ones: its
+  precision (game/tools/bench_why.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -316,11 +322,13 @@ def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dic
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
-    p.add_argument("what", choices=["speed", "calibrate", "frames", "table"])
+    p.add_argument("what", choices=["speed", "calibrate", "frames", "table", "hard", "why"])
     p.add_argument("--games", default=",".join(ORDER))
-    p.add_argument("--deals", type=int, default=10, help="deals per level (calibrate)")
-    p.add_argument("--levels", default=",".join(LEVELS),
-                   help="the reviewed seat's levels (calibrate)")
+    p.add_argument("--deals", type=int, default=None,
+                   help="deals per level (calibrate, hard: 10; why: 2)")
+    p.add_argument("--levels", default=None,
+                   help="the reviewed seat's levels (calibrate: easy,normal,hard; why: "
+                        "easy,normal)")
     p.add_argument("--check", type=int, default=10,
                    help="the grades' check: this many times the samples (calibrate; 0: none)")
     p.add_argument("--seed", type=int, default=70000)
@@ -329,10 +337,15 @@ def main(argv: list[str] | None = None) -> int:
                    help="players at the table (speed; default: the most the game allows)")
     p.add_argument("--seconds", type=float, default=8.0, help="per loop (frames)")
     p.add_argument("--work", type=float, default=10.0, help="Python ms per frame (frames)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (hard)")
+    p.add_argument("--against", default=None,
+                   help="hard: each of the new and the old hard level against this level "
+                        "(default: head to head)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
     p.add_argument("--rows", default=None,
                    help="table: the rows of a calibrate --out, shown and graded anew by "
-                        "the settings now (levels/review.toml, --set)")
+                        "the settings now (levels/review.toml, --set); why: the rows of a "
+                        "why --out, the patterns asked again")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
@@ -346,6 +359,31 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(a: argparse.Namespace, games: list[str]) -> int:
+    deals = a.deals if a.deals is not None else 2 if a.what == "why" else 10
+    if a.what == "hard":
+        from game.tools.bench_hard import run
+
+        return run(games, deals, a.seed, a.jobs, a.players, a.against)
+    if a.what == "why":
+        from game.tools.bench_why import run as why_run
+
+        over = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
+        if a.rows:
+            from game.tools.bench_why import again, table
+
+            with open(a.rows, encoding="utf-8") as fh:
+                saved = again(json.load(fh))
+            for key in games:
+                mine = [r for r in saved if r["game"] == key]
+                if mine:
+                    print(table(key, mine), flush=True)
+            return 0
+        found = why_run(games, deals, a.seed, tuple((a.levels or "easy,normal").split(",")),
+                        a.jobs, a.players, over or None)
+        if a.out:
+            with open(a.out, "w", encoding="utf-8") as fh:
+                json.dump(found, fh)
+        return 0
     if a.what == "speed":
         out = speed(a.seeds, tuple(games), a.players, a.seed if a.seed != 70000 else 500)
         if a.out:
@@ -380,10 +418,10 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
             print(grades_table(shown_rows, s), flush=True)
         return 0
     rows: list[dict[str, Any]] = []
-    levels = tuple(a.levels.split(","))
+    levels = tuple((a.levels or ",".join(LEVELS)).split(","))
     for key in games:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
-        mine = calibrate(key, a.deals, a.seed, extra, levels, a.check)
+        mine = calibrate(key, deals, a.seed, extra, levels, a.check)
         rows += mine
         s = settings(key, extra)
         points = unit_of(key) == POINTS

@@ -1,0 +1,131 @@
+"""``python -m game.tools.bench_review why``: the why-patterns (game/games/<key>/why.py)
+checked against the judge's grades, so the patterns kept are the ones the data bear out.
+
+Deals are played with seat 0 at each of ``--levels`` (the others the game's default
+level) and reviewed; at every decision of seat 0 where the move played is not the
+judge's best candidate, the game's patterns are asked why the move played was worse
+than that best (in English; a figure in a sentence counts as one pattern).  Printed per
+game and pattern: how often it fired on decisions graded an inaccuracy or worse, how
+often on decisions graded best (within noise) or good, and its precision: the share of
+its firings on inaccuracies or worse, beside the base rate (the share of all such
+decisions graded an inaccuracy or worse).  A pattern that fires more often on good moves
+than on mistakes (precision under 0.5) is no explanation: it is dropped or tightened.
+``--jobs`` reviews the deals in that many processes (the figures are the same);
+``--out`` keeps the decisions (the observation, the two moves, the grade) and ``--rows``
+asks the patterns as they are now on kept decisions, with no review made again.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from typing import Any
+
+from game.games import info, spec
+from game.review.analysis import play_deal, review_deal, same_move, why
+from game.review.model import BLUNDER, INACCURACY, MISTAKE
+from game.tools.sim import wilson
+
+BAD = (INACCURACY, MISTAKE, BLUNDER)
+FIGURE = re.compile(r"\d+")
+
+
+def pattern_of(sentence: str) -> str:
+    """A sentence's pattern: its figures as ``N``."""
+    return FIGURE.sub("N", sentence)
+
+
+def patterns(key: str, obs: dict[str, Any], played: str, best: str) -> list[str]:
+    """The game's patterns that fire at ``obs`` for ``played`` against ``best``."""
+    from game.i18n import set_language
+
+    set_language("en")
+    return sorted({pattern_of(s) for s in why(key, obs, played, best)})
+
+
+def again(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Saved rows (``--out``) with the patterns asked again: the patterns as they are
+    now, on the same decisions and grades (no review made again)."""
+    return [dict(r, patterns=patterns(r["game"], r["obs"], r["played"], r["best"]))
+            for r in rows]
+
+
+def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
+              ) -> list[dict[str, Any]]:
+    """One deal reviewed: a row per decision of seat 0 where the move played is not the
+    judge's best (its grade and the patterns that fired)."""
+    key, seed, level, players, over = args
+    j = play_deal(key, seed, [level, info(key).default_level], players)
+    r = review_deal(j, 0, overrides=over)
+    want = {v.index: v for v in r.verdicts if not v.forced and v.candidates}
+    rows: list[dict[str, Any]] = []
+    if not want:
+        return rows
+    last = max(want)
+    for index, g in j.walk():
+        v = want.get(index)
+        if v is not None:
+            top = v.candidates[0].move
+            if not same_move(key, v.played, top):
+                obs = g.observation(0)
+                rows.append({"game": key, "level": level, "deal": seed, "index": index,
+                             "grade": v.grade, "played": v.played, "best": top,
+                             "obs": json.loads(json.dumps(obs, default=list)),
+                             "patterns": patterns(key, obs, v.played, top)})
+        if index >= last:
+            break
+    return rows
+
+
+def collect(key: str, deals: int, seed: int, levels: tuple[str, ...], jobs: int = 1,
+            players: int | None = None, over: dict[str, Any] | None = None
+            ) -> list[dict[str, Any]]:
+    work = [(key, seed + d, level, players, over) for level in levels for d in range(deals)]
+    if jobs <= 1:
+        out: list[dict[str, Any]] = []
+        for w in work:
+            out += deal_rows(w)
+            print(f"  {key} {w[2]} deal {w[1]}", file=sys.stderr, flush=True)
+        return out
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return [row for part in pool.imap(deal_rows, work) for row in part]
+
+
+def table(key: str, rows: list[dict[str, Any]]) -> str:
+    """Per pattern: firings on inaccuracies or worse, on best/good moves, the precision
+    (Wilson 95%), beside the base rate."""
+    bad_all = sum(1 for r in rows if r["grade"] in BAD)
+    fired_bad: Counter[str] = Counter()
+    fired_good: Counter[str] = Counter()
+    for r in rows:
+        for p in r["patterns"]:
+            (fired_bad if r["grade"] in BAD else fired_good)[p] += 1
+    n = len(rows)
+    base = bad_all / n if n else 0.0
+    lines = [f"## {key}: {n} decisions where the move played was not the judge's best, "
+             f"{bad_all} of them an inaccuracy or worse (base rate {base:.2f})",
+             f"{'on bad':>6} {'on good':>7} {'precision [95% CI]':>22}  pattern"]
+    for p in sorted(set(fired_bad) | set(fired_good),
+                    key=lambda x: -(fired_bad[x] + fired_good[x])):
+        b, g = fired_bad[p], fired_good[p]
+        lo, hi = wilson(b, b + g)
+        lines.append(f"{b:>6} {g:>7} {b / (b + g):>7.2f} [{lo:.2f}, {hi:.2f}]  {p}")
+    silent = sum(1 for r in rows if not r["patterns"] and r["grade"] in BAD)
+    lines.append(f"inaccuracies or worse with no pattern: {silent} of {bad_all}")
+    return "\n".join(lines)
+
+
+def run(games: list[str], deals: int, seed: int, levels: tuple[str, ...], jobs: int,
+        players: int | None, over: dict[str, Any] | None) -> list[dict[str, Any]]:
+    every: list[dict[str, Any]] = []
+    for key in games:
+        if spec(key).review_why is None:
+            continue
+        n = players if players is not None and players in spec(key).players_allowed else None
+        rows = collect(key, deals, seed, levels, jobs, n, over)
+        every += rows
+        print(table(key, rows), flush=True)
+    return every

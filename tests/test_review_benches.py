@@ -1,0 +1,50 @@
+"""The benchmarks of issue 37's hard level and why-patterns run and print their tables
+(tiny settings: their figures are measured by hand, docs/review.md)."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game.tools import bench_hard, bench_review, bench_why
+
+QUICK = {"samples": 4, "min_samples": 0, "iterations": 8, "candidates": 2,
+         "rollout_moves": 60, "solve_nodes": 0}
+
+
+def test_the_hard_duel_counts_every_seat_and_times_decisions() -> None:
+    quick = {"judge_samples": 4, "judge_min_samples": 0, "judge_search_budget": 0.005,
+             "judge_solve_nodes": 0, "iterations": 30}
+    new = ("hard", "hard", quick)
+    old = ("hard-old", "hard", {"final": "", "iterations": 30})
+    got = bench_hard.duel("durak", 1, 910000, [new, old])
+    st = got["stats"]
+    assert st["hard"].games == st["hard-old"].games == 2           # both seats of the deal
+    assert st["hard"].wins + st["hard"].draws + st["hard"].losses == 2
+    assert st["hard"].times and st["hard-old"].times
+    text = bench_hard.report("durak", got, 1, 910000)
+    assert "hard-old" in text and "win rate [95% CI]" in text and "think budget" in text
+    # a three-seat game: the seat left over plays the default level
+    three = bench_hard.duel("paodekuai", 1, 910000, [new, old], players=None)
+    assert set(three["stats"]) == {"hard", "hard-old", "normal"}
+
+
+def test_the_why_bench_counts_patterns_on_bad_and_good_moves(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the bench points CARDCLUB_HOME at a folder of its own: put back after the test
+    monkeypatch.setenv("CARDCLUB_HOME", os.environ.get("CARDCLUB_HOME", str(tmp_path)))
+    rows = bench_why.deal_rows(("durak", 930000, "easy", None, QUICK))
+    assert rows and all(r["played"] != r["best"] for r in rows)
+    assert {"grade", "patterns", "obs"} <= set(rows[0])
+    made = [dict(r, grade="mistake", patterns=["A"]) for r in rows[:3]] + \
+           [dict(r, grade="best", patterns=["A", "B"]) for r in rows[3:4]]
+    text = bench_why.table("durak", made)
+    assert "     3       1    0.75" in text and "     0       1    0.00" in text
+    out = tmp_path / "rows.json"
+    out.write_text(json.dumps(rows), encoding="utf-8")
+    assert bench_review.main(["why", "--games", "durak", "--rows", str(out)]) == 0
+    assert "precision" in capsys.readouterr().out
+    assert bench_why.pattern_of("still had 6 cards.") == "still had N cards."
