@@ -36,7 +36,9 @@ def test_each_move_is_a_line_with_the_seats_name() -> None:
     assert len(log.lines) >= len(journal.moves)
     assert all(line.text.split(":")[0] in {"You", "Computer 1", "Computer 2"}
                for line in log.lines)
-    assert any("play" in line.text for line in log.lines)
+    said = [line.text.split(": ", 1)[1] for line in log.lines]
+    assert any(words != "pass" for words in said)
+    assert not any(words.startswith("play ") for words in said)   # plays by their shapes
 
 
 def test_a_rebuilt_log_is_the_log_played() -> None:
@@ -67,7 +69,7 @@ def test_out_and_a_round_end() -> None:
     pdk = PlayLog("paodekuai", 0, name)
     pdk.record(1, Move("play", ("7S",)), {}, [])
     pdk.record(2, Move("pass", ()), {}, [])
-    assert pdk.last == {1: "play 7♠", 2: "pass"}
+    assert pdk.last == {1: "7♠", 2: "pass"}
     pdk.record(0, Move("pass", ()), {}, [Event("announce", text="round_over", seat=1)])
     assert pdk.last == {}                      # the round is won: the plays leave
 

@@ -44,7 +44,7 @@ def _fresh_checks() -> None:
     ("autobus", "discard 5C aux3", {}, "put the 5♣ on your side pile 3"),
     ("autobus", "bus 9D", {}, "put the 9♦ under the bus"),
     ("autobus", "end", {}, "end your turn"),
-    ("paodekuai", "play 3H 3S", {}, "play 3♥ 3♠"),
+    ("paodekuai", "play 3H 3S", {}, "pair of threes"),
     ("paodekuai", "pass", {}, "pass"),
 ])
 def test_moves_in_plain_words(key: str, move: str, obs: dict, expected: str) -> None:

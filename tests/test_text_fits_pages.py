@@ -138,3 +138,53 @@ def test_a_real_result_panel_fits(small: CardClubWindow, finished: dict[str, Any
     if lowest < cy - ph / 2 - 1:
         bad.append(f"{game} {lang}: a button sticks out under the panel")
     assert not bad, "\n".join(bad)
+
+
+def paodekuai_plays() -> list[tuple[str, dict[str, Any]]]:
+    """A play of each Pao De Kuai shape in every rank it comes in (each says its rank or
+    its ends), the heavenly bomb and the longest straights and runs of pairs."""
+    from game.games.paodekuai.rules import ORDER, PaoDeKuai, classify
+
+    deck = PaoDeKuai.full_deck()
+    plays: list[tuple[str, dict[str, Any]]] = [("play 3H 3S 3D 3C", {"opening": True})]
+    for r in ORDER:
+        cards = [c for c in deck if c[0] == r]
+        plays += [("play " + " ".join(cards[:n]), {}) for n in range(1, len(cards) + 1)]
+    top = ORDER.index("A")
+    for low in range(top):                         # straights and runs of pairs to the ace
+        ranks = ORDER[low:top + 1]
+        for each in (1, 2) if len(ranks) >= 5 else (2,):
+            cards = [c for r in ranks for c in [x for x in deck if x[0] == r][:each]]
+            plays.append(("play " + " ".join(cards), {}))
+    assert all(classify(m.split()[1:], bool(o.get("opening"))) for m, o in plays)
+    return plays
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_paodekuai_plays_fit_the_log_and_the_last_play(small: CardClubWindow,
+                                                       lang: str) -> None:
+    """Each shape's words, from the second computer (the longer name), fit the log's box
+    (the newest line whole in it) and wrap inside its last-play label in the window."""
+    from game.rules import Move
+    from game.scenes.table.log import PLAY_W
+    from game.scenes.tables import table_class
+
+    i18n.set_language(lang)
+    small.think_scale = 1000.0
+    view = table_class("paodekuai")(small, seed=4)
+    small.show_view(view)
+    pump(small, 3)
+    log, L = view.log, view.layout
+    seat = 2 if view.session.human != 2 else 1
+    bad: list[str] = []
+    for move, obs in paodekuai_plays():
+        log.book.record(seat, Move.parse(move), obs, [])
+        log.refresh()
+        b, row = log.box, log.rows[log.shown[-1]].text
+        if row.content_height > b.h - 8 * L.s or row.content_width > row.width:
+            bad.append(f"{lang}: {row.text!r} leaves the log's box")
+        lab = log.plays[seat].text
+        if lab.content_width > PLAY_W * L.s + 1 or lab.left < 0 or lab.right > W \
+                or lab.bottom < 0:
+            bad.append(f"{lang}: {lab.text!r} leaves its place ({lab.content_width:.0f} px)")
+    assert not bad, "\n".join(bad[:12])

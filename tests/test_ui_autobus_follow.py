@@ -210,3 +210,35 @@ def covers(view: AutobusTable, size: tuple[int, int]) -> None:
     for i in range(2):
         bb = L.action_button(i)
         assert y0 >= bb.cy + bb.h / 2                              # nor the buttons
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_run_carries_the_number_the_log_says(app: CardClubWindow, size: tuple[int, int],
+                                                  players: int) -> None:
+    """BUS-5: every open run shows its number (the one in "play ... onto run 3") left of
+    its first card, level with its top, drawn with the table's words (the static layer):
+    inside the window and clear of every card, the gaps of cleared runs kept."""
+    from game.i18n.moves import move_words
+
+    resized(app, size)
+    g = many_runs(players)
+    g.runs[1] = g.runs[4] = None                 # runs 2 and 5 cleared: the others keep 3, 6
+    view = open_table(app, state=g, ai_seats=())
+    settle(app, view)
+    shown = {lab.text.text: lab.text for lab in view.decor.number_labels if lab.text.text}
+    open_runs = [k for k, r in enumerate(g.runs, 1) if r is not None]
+    assert sorted(shown, key=int) == [str(k) for k in open_runs]
+    assert all(lab in view.labels for lab in view.decor.number_labels)
+    sprites = [view.sprites[t.id] for t in view.board.tokens() if t.place.startswith("run")]
+    for k in open_runs:
+        t = shown[str(k)]
+        assert f"run {k}" in move_words("autobus", f"play {g.runs[k - 1][-1]} hand run{k}")
+        first = view.sprite_of(g.runs[k - 1][0], f"run{k}")
+        assert t.right <= first.left and abs(t.top - first.top) <= 2, (k, t.right, first.left)
+        assert 0 <= t.left and t.bottom >= 0 and t.top <= size[1]
+        for sp in sprites:                        # no card under a number
+            assert (t.right <= sp.left or t.left >= sp.right or t.top <= sp.bottom
+                    or t.bottom >= sp.top), f"run {k}'s number covers a card at {size}"
+        one = view.decor.number_labels[0].text.font_size
+        assert len(str(k)) == 2 or t.font_size == one     # the single digits in one size

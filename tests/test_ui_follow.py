@@ -48,7 +48,7 @@ def shown_in_the_log(view: TableView, seat: int) -> None:
     log = view.log
     name = view.info.seat_name(seat, view.session.human)
     assert any(line.startswith(name) for line in log.book.tail(2)), log.book.tail(2)
-    assert log.text.text.text.endswith(log.book.tail(1)[0])
+    assert log.shown_text().endswith(log.book.tail(1)[0])
     if view.layout.last_play_at(seat) is not None and seat != view.session.human:
         label = log.plays[seat].text
         assert label.text == log.book.last.get(seat, "")
@@ -221,7 +221,7 @@ def test_the_replay_reads_the_log_too(app: CardClubWindow) -> None:
         press(app, rc.row.by_name("step"))
     frames(app, 30)
     said = [line.text for line in view.log.book.lines if line.seat is not None]
-    assert len(said) == 3 and view.log.text.text.text.endswith(said[-1])
+    assert len(said) == 3 and view.log.shown_text().endswith(said[-1])
     press(app, rc.row.by_name("back_one"))
     frames(app, 30)
     assert len([line for line in view.log.book.lines if line.seat is not None]) == 2
@@ -240,7 +240,7 @@ def test_a_games_first_deal_says_once_where_the_pace_is_set(
     first = open_dealt(app, "durak")
     assert [line.text for line in first.log.book.lines] == [
         "Too fast or too slow? Set the opponents' pace in Settings."]
-    assert first.log.text.text.text == first.log.book.lines[0].text     # drawn
+    assert first.log.shown_text() == first.log.book.lines[0].text     # drawn
     again = open_dealt(app, "durak")
     assert again.log.book.lines == []
 
@@ -252,3 +252,50 @@ def open_dealt(app: CardClubWindow, game: str) -> TableView:
     app.show_view(view)
     pump(app, 3)
     return view
+
+
+def test_a_new_line_of_the_log_lays_out_only_itself(app: CardClubWindow,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line is a label of its own: a new line is laid out once, the older ones move
+    up as they are; the rows stack as one text of those lines would (the same place)."""
+    import pyglet.text.layout.base as base
+
+    from game.scenes.table.log import SHOWN
+    from game.ui.widgets import Label
+
+    app.think_scale = 1000.0
+    view = open_dealt(app, "dudak")
+    log = view.log
+    for k in range(8):
+        log.book.note(f"line {k} " + "word " * (k % 3 * 8))    # some wrap, some do not
+    log.refresh()
+    before = {i: log.rows[i] for i in log.shown}
+    laid: list[str] = []
+    update = base.TextLayout._update
+
+    def counted(layout: Any) -> None:
+        if layout.document.text:
+            laid.append(layout.document.text)
+        update(layout)
+
+    monkeypatch.setattr(base.TextLayout, "_update", counted)
+    log.book.note("one more")
+    log.refresh()
+    monkeypatch.setattr(base.TextLayout, "_update", update)
+    assert laid == ["one more"]
+    n = len(log.book.lines)
+    assert log.shown == list(range(n - len(log.shown), n)) and len(log.shown) >= 2
+    assert all(log.rows[i] is before[i] for i in log.shown if i in before)
+    assert log.shown_text() == "\n".join(log.book.tail(len(log.shown)))
+    b, s = log.box, view.layout.s
+    rows = [log.rows[i].text for i in log.shown]
+    assert rows[0].y == round(b.cy + b.h / 2 - 5 * s)
+    for upper, lower in zip(rows, rows[1:], strict=False):
+        assert lower.x == upper.x and lower.y == upper.y - upper.content_height
+    whole = Label(log.shown_text(), rows[0].font_size, anchor_x="left", anchor_y="top",
+                  multiline=True, width=rows[0].width)
+    assert sum(t.content_height for t in rows) == whole.text.content_height
+    assert whole.text.content_height <= b.h - 8 * s       # the lines fit the box
+    more = "\n".join(log.book.tail(len(log.shown) + 1))
+    whole.set(more)
+    assert whole.text.content_height > b.h - 8 * s or len(log.shown) == SHOWN

@@ -341,6 +341,9 @@ class TableView(TableHooks, arcade.View):
         if self.words_due and not self.cards.moved_this_frame:
             self.words_due = False
             self.refresh()
+            # laying the words out was this frame's share: the static picture is drawn
+            # anew from the next frame (as after a move), not in this one as well
+            self.cards.moved_this_frame = True
         self.cards.update(dt, holding=self.input.pointer.dragging)
         if files.write_problem() is not None:   # a save on the writer thread failed
             self.tell_save_problem()

@@ -4,7 +4,7 @@ seat's last play (issue 40).
 Every line comes from the human's observation *before* a move and the move's events:
 what any player at the table saw (a computer's hidden cards are never named).  A move is
 said the way the hints and the replay say it (``game.i18n.moves.move_words``) after the
-seat's name ("Computer 1: play 7♠ 8♥ 9♦ 10♣ J♠"); cards carried from the table into a
+seat's name ("Computer 1: straight 7–J"); cards carried from the table into a
 hand are counted ("Computer 2: take the pile (29 cards)"); a seat that runs out of cards
 gets a line of its own.  The same log is rebuilt from a journal (after an undo, or a
 replay's jump).  Pure: no arcade or pyglet.

@@ -1,5 +1,6 @@
 """The Hospodský autobus table's labels: who holds how many, each reserve's and side
-pile's count, what each run needs next, the stock and the completed pile."""
+pile's count, each run's number (the one the log says: "onto run 3") and what it needs
+next, the stock and the completed pile."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from game.session import DealSession
 
 TURN_COLOR = (255, 230, 120)
+NUMBER_INK = (255, 226, 150)
 
 
 class Table(Protocol):
@@ -50,6 +52,7 @@ class Decor:
         self.reserve_labels = {s: Label("", 12, small) for s in range(n)}
         self.aux_labels = {(s, k): Label("", 12, small) for s in range(n) for k in range(1, 5)}
         self.run_labels: list[Label] = []
+        self.number_labels: list[Label] = []    # each open run's number, left of its top
         self._fitted: dict[tuple[str, float, float], float] = {}
         self.stock_label = Label("", 12, small)
         self.completed_label = Label("", 12, small)
@@ -119,6 +122,7 @@ class Decor:
             lab.set(words[i])
             x, y = slots[names[i]][0], L.run_label_y(slots[names[i]])
             self._place_inside(lab, x, y, fits[i] if names[i] == "new" else common)
+        self._number_runs([n for n in names if n != "new"], slots, font)
         self.stock_label.set("" if dealing else _("stock {n}").format(n=obs["stock_size"]))
         self.completed_label.set("" if dealing else
                                  _("completed {n}").format(n=obs["completed_size"]))
@@ -131,15 +135,40 @@ class Decor:
             lab.place(x, L.pile_label_y, font)
             right = x - half - 8 * L.s                # and clear of its neighbour
 
-    def _fit(self, lab: Label, text: str, font: float, width: float) -> float:
+    def _number_runs(self, names: list[str], slots: dict[str, tuple[float, float]],
+                     font: float) -> None:
+        """Each open run's number (its place's, as the log and the hints say it) in the
+        gap left of its first card, level with the card's top: one size for all of one
+        width (a smaller one for two digits, where the gap is narrow)."""
+        t, L = self.table, self.table.layout
+        while len(self.number_labels) < len(names):
+            lab = Label("", 12, NUMBER_INK, anchor_x="right", anchor_y="top", bold=True)
+            self.number_labels.append(lab)
+            t.labels.append(lab)
+        spots = [L.run_number_at(slots[name]) for name in names]
+        texts = [str(Place.parse(name).index) for name in names]
+        size = {n: min((self._fit(lab, text, font, room, 6)
+                        for lab, text, (_x, _y, room) in zip(self.number_labels, texts, spots,
+                                                             strict=False)
+                        if len(text) == n), default=font) for n in (1, 2)}
+        for i, lab in enumerate(self.number_labels):
+            if i >= len(names):
+                lab.set("")
+                continue
+            lab.set(texts[i])
+            right, top, _room = spots[i]
+            lab.place(round(right), round(top), size[len(texts[i])])
+
+    def _fit(self, lab: Label, text: str, font: float, width: float,
+             least: float = 8) -> float:
         """The size at which ``text`` fits ``width`` (under a run, under a pile; measured
-        once on ``lab``: a font size change is costly)."""
+        once on ``lab``: a font size change is costly), ``least`` at the smallest."""
         fit = self._fitted.get((text, font, width))
         if fit is None:
             fit = font
             lab.set(text)
             lab.place(lab.text.x, lab.text.y, fit)
-            while lab.text.content_width > width and fit > 8:
+            while lab.text.content_width > width and fit > least:
                 fit -= 1
                 lab.place(lab.text.x, lab.text.y, fit)
             self._fitted[(text, font, width)] = fit

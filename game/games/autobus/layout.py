@@ -143,6 +143,7 @@ class AutobusLayout(TableLayout):
         self.pile_label_y = pile_y_lab
         self.run_h = ch * (1 + RUN_DEPTH) + lab + gap
         self.run_step = max(cw * 1.3, 70 * max(s, 0.85))  # room for "next: 10" under it
+        self.num_w = max(9.0, 11 * s)   # left of the first run: room for its number
 
     def banner_box(self) -> Box:
         """Where announcements show: right of the status line, between your row and the
@@ -305,7 +306,7 @@ class AutobusLayout(TableLayout):
     # ----- runs --------------------------------------------------------------------------------
     def runs_per_row(self) -> int:
         b = self.band
-        return max(1, int((b.w - self.card_w - 8 * self.s) // self.run_step) + 1)
+        return max(1, int((b.w - self.card_w - 8 * self.s - self.num_w) // self.run_step) + 1)
 
     def run_slots(self, n: int) -> list[tuple[float, float]]:
         """Centres (x, card y) of n run slots (the open runs, then the new-run space),
@@ -316,7 +317,7 @@ class AutobusLayout(TableLayout):
         pitch = self.run_h if rows * self.run_h <= b.h else (b.h - self.run_h) / max(rows - 1, 1)
         block = self.run_h + (rows - 1) * pitch
         top = b.cy + block / 2
-        left = b.cx - b.w / 2 + 4 * self.s + self.card_w / 2
+        left = b.cx - b.w / 2 + 4 * self.s + self.num_w + self.card_w / 2
         out = []
         for i in range(n):
             r, c = divmod(i, per)
@@ -336,6 +337,21 @@ class AutobusLayout(TableLayout):
 
     def run_label_y(self, slot: tuple[float, float]) -> float:
         return slot[1] - self.card_h / 2 - RUN_DEPTH * self.card_h - self.lab / 2
+
+    def run_number_at(self, slot: tuple[float, float]) -> tuple[float, float, float]:
+        """A run's number: (its right edge, its top, the room it has), left of the run's
+        first card, level with its top, in the gap before it (clear of the cards of the
+        run to its left, their stack shifted right included; the first of a row: up to
+        half the window's margin)."""
+        x, y = slot
+        right = x - self.card_w / 2 - 2 * self.s
+        left = self.band.cx - self.band.w / 2 + 4 * self.s + self.card_w / 2 + self.num_w
+        if x - left < self.run_step / 2:            # the first of its row
+            room = right - self.m / 2
+        else:                                       # the previous run's deepest card
+            room = right - (x - self.run_step + self.card_w / 2 + RUN_DEPTH * self.card_h
+                            * 0.3) - 1
+        return right, y + self.card_h / 2, room
 
     # ----- stock and completed pile ------------------------------------------------------------
     def stock_card(self, i: int) -> tuple[float, float]:

@@ -1,24 +1,106 @@
 """Pao De Kuai in words: its moves as a player says them, and why its engine refuses a
 move.
 
+A play is named by its shape, as players say it, the engine's own ``classify`` telling
+which: a single by its card ("7♠"), a pair, three of a kind and a bomb by their rank
+("pair of nines", "three nines", "bomb: four eights", "bomb: three aces", "heavenly
+bomb: four threes"), a straight and a run of pairs by their ends ("straight 7–J", "run of
+pairs 5–7"): the suits of those decide nothing (PDK-4, PDK-7).  The rules allow no
+attachments (PDK-5), so no play has kickers to name.
+
 Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
 review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.i18n.core import _
+from game.cards import SUIT_SYMBOLS
+from game.games.paodekuai.rules import AAA_BOMB, HEAVENLY, ORDER, classify
+from game.i18n.core import _, pgettext
 from game.i18n.words import CardNamer, GameWords, Refusal, all_cards
 from game.rules.base import Move
 
 
+def ranks_after_of(rank: str) -> str:
+    """A rank in the plural, as "pair of ..." takes it ("nines")."""
+    # TRANSLATORS: a rank in the plural after "pair of" (Czech, Polish: the genitive
+    # plural, "pár devítek", "para dziewiątek")
+    return {
+        "3": pgettext("ranks after 'pair of'", "threes"),
+        "4": pgettext("ranks after 'pair of'", "fours"),
+        "5": pgettext("ranks after 'pair of'", "fives"),
+        "6": pgettext("ranks after 'pair of'", "sixes"),
+        "7": pgettext("ranks after 'pair of'", "sevens"),
+        "8": pgettext("ranks after 'pair of'", "eights"),
+        "9": pgettext("ranks after 'pair of'", "nines"),
+        "T": pgettext("ranks after 'pair of'", "tens"),
+        "J": pgettext("ranks after 'pair of'", "jacks"),
+        "Q": pgettext("ranks after 'pair of'", "queens"),
+        "K": pgettext("ranks after 'pair of'", "kings"),
+        "A": pgettext("ranks after 'pair of'", "aces"),
+        "2": pgettext("ranks after 'pair of'", "twos"),
+    }[rank]
+
+
+def ranks_counted(rank: str) -> str:
+    """A rank in the plural, as "three ..." and "four ..." take it ("nines")."""
+    # TRANSLATORS: a rank in the plural after the number three or four (Czech, Polish:
+    # the nominative plural, "tři devítky", "cztery ósemki")
+    return {
+        "3": pgettext("ranks after three or four", "threes"),
+        "4": pgettext("ranks after three or four", "fours"),
+        "5": pgettext("ranks after three or four", "fives"),
+        "6": pgettext("ranks after three or four", "sixes"),
+        "7": pgettext("ranks after three or four", "sevens"),
+        "8": pgettext("ranks after three or four", "eights"),
+        "9": pgettext("ranks after three or four", "nines"),
+        "T": pgettext("ranks after three or four", "tens"),
+        "J": pgettext("ranks after three or four", "jacks"),
+        "Q": pgettext("ranks after three or four", "queens"),
+        "K": pgettext("ranks after three or four", "kings"),
+        "A": pgettext("ranks after three or four", "aces"),
+        "2": pgettext("ranks after three or four", "twos"),
+    }[rank]
+
+
+def face_rank(card: CardNamer, c: str) -> str:
+    """The rank as the card's face shows it in the deck being told ("J", "10")."""
+    text = str(card(c))
+    return text[:-1] if text[-1:] in SUIT_SYMBOLS.values() else text
+
+
+#: a shape's kind -> its words, from the played cards' ranks (low to high) and the namer
+SAID: dict[str, Callable[[list[str], CardNamer, list[str]], str]] = {
+    "pair": lambda r, card, cs: _("pair of {ranks}").format(ranks=ranks_after_of(r[0])),
+    "triple": lambda r, card, cs: _("three {ranks}").format(ranks=ranks_counted(r[0])),
+    "straight": lambda r, card, cs: _("straight {low}–{high}").format(
+        low=face_rank(card, cs[0]), high=face_rank(card, cs[-1])),
+    "pairs": lambda r, card, cs: _("run of pairs {low}–{high}").format(
+        low=face_rank(card, cs[0]), high=face_rank(card, cs[-1])),
+}
+
+
 def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> str:
-    """A Pao De Kuai move in words: a pass, or the cards played."""
+    """A Pao De Kuai move in words: a pass, or the play named by its shape (the
+    engine's ``classify``, the opening's heavenly bomb told by ``obs["opening"]``)."""
     if m.kind == "pass":
         return _("pass")
-    return _("play {cards}").format(cards=" ".join(str(card(c)) for c in m.args))
+    cards = sorted((str(c) for c in m.args), key=lambda c: ORDER.index(c[0]))
+    shape = classify(cards, bool(obs.get("opening"))) if cards else None
+    if shape is None:                        # no allowed shape (never a legal play)
+        return _("play {cards}").format(cards=" ".join(str(card(c)) for c in m.args))
+    ranks = [c[0] for c in cards]
+    if shape.kind == "single":
+        return str(card(cards[0]))
+    if shape.is_bomb:
+        if shape.top == HEAVENLY:
+            return _("heavenly bomb: four threes")
+        if shape.top == AAA_BOMB:
+            return _("bomb: three aces")
+        return _("bomb: four {ranks}").format(ranks=ranks_counted(ranks[0]))
+    return SAID[shape.kind](ranks, card, cards)
 
 
 #: the engine's refusals: message key -> the sentence for it

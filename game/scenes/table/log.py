@@ -5,7 +5,9 @@ front of it (where its cards do not already show it: ``TableLayout.last_play_at`
 The words come from ``game.session.playlog.PlayLog`` (the human's observation before
 each move and the move's events: never a hidden card).  The text is laid out once per
 change (``refresh``, with the table's other words) and drawn with them into the static
-layer: a frame that changes nothing costs nothing more.
+layer: a frame that changes nothing costs nothing more.  Each line of the log is a label
+of its own, kept while it may show, so a move lays out its new line and the seat's new
+words only (laying text out is the dearest step of a refresh on software GL).
 """
 from __future__ import annotations
 
@@ -45,12 +47,14 @@ class TableLog:
         if s.moves_played and s.journal.deck:  # (a shared table's seat has no deck to
             self.book.rebuild(s.journal, s.moves_played)      # replay: its log starts now)
         self.before = s.observation()           # the position the next move is made in
-        self.text = Label("", 12, INK, anchor_x="left", anchor_y="top", multiline=True,
-                          width=280)
+        #: a label per line of the log laid out (its index in the book), kept while it
+        #: may show: a new line lays out only itself, the others move up
+        self.rows: dict[int, Label] = {}
+        self.spare: list[Label] = []            # labels of lines gone, to be used again
+        self.shown: list[int] = []              # the lines in the box, oldest first
         self.plays: dict[int, Label] = {}       # seat -> its last play
         self.box = Box(0, 0, 0, 0)
         self.page = 0                           # pages back from the newest
-        self.fitted = SHOWN                     # lines the box held at the last refresh
         #: the log's version and the layout the words were laid out for
         self.laid: tuple[int, TableLayout] | None = None
         self.panel = Panel(_("What happened"), [], [
@@ -80,7 +84,9 @@ class TableLog:
     def refresh(self) -> None:
         """Lay the words out (after a change: the static layer is drawn anew): the
         newest lines that fit the log's box, each wrapped whole; each seat's last play
-        wrapped at ``PLAY_W`` where its layout says (``last_play_at``)."""
+        wrapped at ``PLAY_W`` where its layout says (``last_play_at``).  Laying text out
+        is the dearest step on software GL, so only what changed is laid out again: a
+        new line's label, a seat's new words (``Label.set`` skips the same words)."""
         v = self.view
         L = v.layout
         if self.panel.visible:
@@ -90,59 +96,67 @@ class TableLog:
             return
         self.laid = (self.book.version, L)
         self.box = b = L.log_box()
-        t = self.text.text
-        t.width = max(1, int(b.w - 16 * L.s))
-        self.text.place(round(b.cx - b.w / 2 + 8 * L.s), round(b.cy + b.h / 2 - 5 * L.s),
-                        max(11.0, 12 * L.s))
-        self.fitted = self.fit(min(self.fitted, SHOWN), b.h - 8 * L.s)
+        self.fit(max(1, int(b.w - 16 * L.s)), max(11.0, 12 * L.s), b.h - 8 * L.s)
+        left, top = round(b.cx - b.w / 2 + 8 * L.s), float(round(b.cy + b.h / 2 - 5 * L.s))
+        for i in self.shown:                     # oldest first, each under the one before
+            row = self.rows[i]
+            row.place(left, top)
+            top -= row.text.content_height
         for seat in range(v.session.players):
             at = L.last_play_at(v.pos(seat)) if seat != v.human else None   # by its place
-            lab = self.plays.setdefault(seat, Label("", 13, PLAY_INK, bold=True,
-                                                    multiline=True, width=200,
-                                                    align="center"))
+            lab = self.plays.get(seat)
+            if lab is None:
+                lab = self.plays[seat] = Label("", 13, PLAY_INK, bold=True, multiline=True,
+                                               width=200, align="center")
             words = self.book.last.get(seat, "") if at is not None else ""
+            if words:
+                formed(lab, int(PLAY_W * L.s), max(10.0, 13 * L.s))
             lab.set(words)
             if at is None or not words:
                 continue
-            lab.text.width = int(PLAY_W * L.s)
-            lab.place(0, 0, max(10.0, 13 * L.s))
             x, edge, grow = at
             half_w, half_h = PLAY_W * L.s / 2 + 6, lab.text.content_height / 2
             if grow == 0:                      # x is its left edge, y its middle
                 x += lab.text.content_width / 2
             lab.place(round(min(max(x, half_w), L.w - half_w)), round(edge + grow * half_h))
 
-    def fit(self, start: int, room: float) -> int:
-        """Show the newest lines that fit ``room`` (at most :data:`SHOWN`, at least one)
-        and say how many.  Each try lays the text out, the dearest step of a refresh on
-        software GL, so the search starts where the last one ended (``start``): the box
-        mostly holds as many lines as before, and a longer text never fits where a
-        shorter one does not."""
-        t = self.text.text
+    def fit(self, width: int, size: float, room: float) -> None:
+        """Show the newest lines whose heights together fit ``room`` (at most
+        :data:`SHOWN`, at least one), each line a label of its own wrapped at ``width``:
+        the labels of lines already laid out at this width and size are used as they
+        are, and those of lines too old to show again go back to ``spare``."""
+        lines = self.book.lines
+        self.shown, used = [], 0.0
+        for i in range(len(lines) - 1, max(-1, len(lines) - 1 - SHOWN), -1):
+            row = self.rows.get(i)
+            if row is None:
+                row = self.rows[i] = self.spare.pop() if self.spare else Label(
+                    "", 12, INK, anchor_x="left", anchor_y="top", multiline=True,
+                    width=width)
+            formed(row, width, size)
+            row.set(lines[i].text)
+            h = row.text.content_height
+            if self.shown and used + h > room:
+                break                            # (kept: tried again at the next move)
+            self.shown.insert(0, i)
+            used += h
+        oldest = self.shown[0] - 1 if self.shown else len(lines)
+        for i in [i for i in self.rows if i < oldest or i >= len(lines)]:
+            row = self.rows.pop(i)
+            row.set("")
+            self.spare.append(row)
 
-        def fits(n: int) -> bool:
-            self.text.set("\n".join(self.book.tail(n)))
-            return bool(t.content_height <= room)
-
-        n = max(1, start)
-        if fits(n):
-            while n < SHOWN and len(self.book.lines) > n and fits(n + 1):
-                n += 1
-            if self.text.text.text != "\n".join(self.book.tail(n)):
-                fits(n)                            # the last try did not fit: back to n
-            return n
-        while n > 1:
-            n -= 1
-            if fits(n):
-                return n
-        return 1
+    def shown_text(self) -> str:
+        """The lines in the box, as drawn."""
+        return "\n".join(self.rows[i].text.text for i in self.shown)
 
     def draw(self) -> None:
         """Into the static layer, with the table's words."""
         b = self.box
-        if self.book.lines:
+        if self.shown:
             arcade.draw_rect_filled(arcade.XYWH(b.cx, b.cy, b.w, b.h), (0, 0, 0, 90))
-            self.text.draw()
+            for i in self.shown:
+                self.rows[i].draw()
         for lab in self.plays.values():
             t = lab.text
             if t.text:
@@ -196,3 +210,13 @@ class TableLog:
         by_name("earlier").enabled = end - PAGE > 0
         by_name("later").enabled = self.page > 0
         self.panel.set(_("What happened"), shown)
+
+
+def formed(lab: Label, width: int, size: float) -> None:
+    """Wrap ``lab`` at ``width`` in ``size`` points; when either changes its words go
+    first, so that the text is laid out once (by the next ``set``), not once a change."""
+    t = lab.text
+    if t.width != width or t.font_size != size:
+        lab.set("")
+        t.width = width
+        t.font_size = size
