@@ -3,9 +3,8 @@
 One asyncio loop serves every connection (``websockets``).  Each table is a
 :class:`~game.net.tables.Table`; a move is accepted only from the seat to act, with that
 seat's token, at the position it was made for, and only if the engine allows it.  Each
-move is written to the table's file (the store's atomic write, on a thread; the tables
-saved meanwhile share one fsync of the folder, :mod:`game.net.commit`) before anyone
-hears of it, so a killed server restarts with every table where it was.
+move is written to the table's file (the store's atomic write, on a thread) before
+anyone hears of it, so a killed server restarts with every table where it was.
 
 Computers decide on a pool of worker threads, never on the loop, so a hard computer at
 one table does not hold up moves at another.  A friend who drops out has ``grace``
@@ -35,7 +34,6 @@ from websockets.exceptions import ConnectionClosed
 from game.store import files
 
 from . import protocol as P
-from .commit import Committer
 from .tables import HOST, Table, new_code
 
 log = logging.getLogger("cardclub.net")
@@ -116,7 +114,6 @@ class Server:
                                        thread_name_prefix="cardclub-computer")
         # the tables' writes: many at once, so the disk joins their flushes together
         self.disk = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="cardclub-disk")
-        self.commit = Committer(self.disk)    # ... in batches: one folder fsync for many
         self.port = 0
         self.moves = 0
         self._server: Any = None
@@ -178,7 +175,6 @@ class Server:
         for t in list(self._tasks):
             t.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.commit.stop()
         self.disk.shutdown(wait=True)
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
@@ -282,9 +278,8 @@ class Server:
                    "grace": self.grace})
 
     async def _save(self, table: Table) -> None:
-        """The table's file, durable before anyone hears of the change (group commit)."""
-        if table.path is not None:
-            await self.commit.save(table.path, table.snapshot())
+        payload = table.snapshot()
+        await asyncio.get_running_loop().run_in_executor(self.disk, table.write, payload)
 
     async def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:

@@ -155,6 +155,11 @@ class Table:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False,
                           allow_nan=False).encode("utf-8")
 
+    def write(self, payload: bytes) -> None:
+        """The atomic write (temporary file, fsync, rename) of the store."""
+        if self.path is not None:
+            files.write_bytes(self.path, payload)
+
     @classmethod
     def load(cls, path: Path) -> Table:
         """A table from its file, its deal replayed; ValueError when damaged."""

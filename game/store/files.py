@@ -223,27 +223,24 @@ def write_json(path: Path, data: Any) -> None:
     write_bytes(path, encode_json(data))   # encoding fails before any file is touched
 
 
-def write_bytes(path: Path, payload: bytes, spare: Path | None = None, *,
-                folder_sync: bool = True) -> bool:
-    """The atomic write of :func:`write_json`, for bytes already encoded.  With
-    ``folder_sync`` False the caller makes the rename durable itself (the table
-    server's group commit fsyncs the folder once for many files).  With ``spare``
+def write_bytes(path: Path, payload: bytes, spare: Path | None = None) -> bool:
+    """The atomic write of :func:`write_json`, for bytes already encoded.  With ``spare``
     (a data folder's :func:`spare_path`): on a full disk, that file is given up and the
     write tried once more in the room it leaves (a finished deal's outbox file).  Returns
     whether it took that room: the disk is full all the same, and that is remembered as
     a problem (:func:`write_problem`), not passed off as writing that works again."""
     try:
-        _write_atomic(path, payload, folder_sync)
+        _write_atomic(path, payload)
     except OSError as exc:
         if spare is None or exc.errno not in FULL or not give_up_spare(spare):
             raise
-        _write_atomic(path, payload, folder_sync)
+        _write_atomic(path, payload)
         note_problem(path, exc)
         return True
     return False
 
 
-def _write_atomic(path: Path, payload: bytes, folder_sync: bool = True) -> None:
+def _write_atomic(path: Path, payload: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
@@ -257,8 +254,7 @@ def _write_atomic(path: Path, payload: bytes, folder_sync: bool = True) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    if folder_sync:
-        fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
 # ----- room held for a finished deal ---------------------------------------------------------
