@@ -360,3 +360,26 @@ def test_play_from_here_and_hint_gives_the_reviews_best(
         if checked == 5:
             break
     assert checked
+
+
+def test_the_chance_shown_is_stretched_then_shifted_and_its_error_follows() -> None:
+    """Issue 37, a chance that means something: a game's ``stretch`` multiplies the
+    play-outs' logit before its ``edge`` shifts it (Autobus: the play-outs were too
+    timid about won and lost positions), and a standard error is carried through the
+    curve's slope."""
+    import math
+    from dataclasses import replace
+
+    from game.review.model import CHANCE
+
+    base = analysis.Settings()
+    s = replace(base, stretch=1.25, edge=0.2)
+    assert analysis.shown(0.7, CHANCE, base) == 0.7                 # nothing set: as is
+    want = 1 / (1 + math.exp(-(1.25 * math.log(0.7 / 0.3) + 0.2)))
+    assert analysis.shown(0.7, CHANCE, s) == pytest.approx(want)
+    assert analysis.shown(0.9, CHANCE, s) > 0.9 > analysis.shown(0.1, CHANCE, s) + 0.8
+    h = 1e-6
+    numeric = (analysis.shown(0.7 + h, CHANCE, s) - analysis.shown(0.7 - h, CHANCE, s)) / (2 * h)
+    assert analysis.slope(0.7, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
+    shipped = analysis.settings("autobus")
+    assert (shipped.stretch, shipped.edge) == (1.25, 0.2)

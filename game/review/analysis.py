@@ -93,6 +93,10 @@ class Settings:
     #: of the play-outs' mean (logit of a chance; points), fitted on the hard level's
     #: outcomes (``bench_review calibrate``)
     edge: float = 0.0
+    #: ... and a chance's logit multiplied by this first (a play-out policy weaker than
+    #: the hard level judges too timidly both ways: it is surer of the hard seat's
+    #: winning and losing positions than the play-outs are)
+    stretch: float = 1.0
 
 
 def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
@@ -250,19 +254,19 @@ def shown(raw: float, unit: str, s: Settings) -> float:
     level would rather than as the rules of thumb do."""
     if unit != CHANCE:
         return raw + s.edge
-    if not s.edge:
+    if not s.edge and s.stretch == 1.0:
         return raw
     q = min(max(raw, 0.002), 0.998)
-    return 1.0 / (1.0 + math.exp(-(math.log(q / (1.0 - q)) + s.edge)))
+    return 1.0 / (1.0 + math.exp(-(s.stretch * math.log(q / (1.0 - q)) + s.edge)))
 
 
 def slope(raw: float, unit: str, s: Settings) -> float:
     """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
-    if unit != CHANCE or not s.edge:
+    if unit != CHANCE or (not s.edge and s.stretch == 1.0):
         return 1.0
     q = min(max(raw, 0.002), 0.998)
     p = shown(q, unit, s)
-    return p * (1.0 - p) / (q * (1.0 - q))
+    return s.stretch * p * (1.0 - p) / (q * (1.0 - q))
 
 
 @dataclass
