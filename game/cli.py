@@ -211,7 +211,7 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
 COMMANDS = {
     "play": "open the menu and play against the computer (the default)",
     "sim": "play deals between AI levels and report wins, draws and speed",
-    "review": "judge one seat's decisions in a deal with the hard level's search",
+    "review": "judge one seat's decisions in a deal, as the hint and the hard level do",
     "shots": "render the menu and every table headless and save PNG screenshots",
     "bench": "measure frame times, idle cost, start-up, memory, engines and AI speed",
 }
