@@ -242,3 +242,28 @@ def test_each_run_carries_the_number_the_log_says(app: CardClubWindow, size: tup
                     or t.bottom >= sp.top), f"run {k}'s number covers a card at {size}"
         one = view.decor.number_labels[0].text.font_size
         assert len(str(k)) == 2 or t.font_size == one     # the single digits in one size
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "pl", "de", "es"])
+def test_the_runs_words_fit_beside_each_other_in_every_language(app: CardClubWindow,
+                                                                 lang: str) -> None:
+    """Issue 40 (nothing clipped or covered): at 960×600 with four players and all twelve
+    runs open, each run's "next: 10" stays within its run's step, clear of its
+    neighbours' (German's "als Nächstes: 10" ran into the next run's at the smallest
+    size)."""
+    i18n.set_language(lang)
+    try:
+        resized(app, (960, 600))
+        view = open_table(app, state=many_runs(4), ai_seats=())
+        settle(app, view)
+        rows: dict[int, list[tuple[float, float]]] = {}
+        for lab in view.decor.run_labels:
+            if lab.text.text:
+                rows.setdefault(round(lab.text.y), []).append((lab.text.left, lab.text.right))
+        assert sum(len(r) for r in rows.values()) >= 12
+        for row in rows.values():                 # within a row, each clear of the next
+            row.sort()
+            for (_l0, r0), (l1, _r1) in zip(row, row[1:], strict=False):
+                assert r0 <= l1, (lang, r0, l1)
+    finally:
+        i18n.set_language("en")

@@ -112,8 +112,10 @@ class Decor:
             words.append(_("complete") if need > len(RUN_RANKS) else
                          _("next: {rank}").format(rank=rank_text(RUN_RANKS[need - 1])))
         # the runs' words in one size (the smallest any of them needs), the new run's alone
-        fits = [self._fit(lab, text, font, L.run_step - 6)
-                for lab, text in zip(self.run_labels, words, strict=False)]
+        # (the new run's slot ends a row by the window's edge: one size smaller at least,
+        # so a long "neue Reihe" kept inside the window leaves its neighbour alone)
+        fits = [self._fit(lab, text, font, L.run_step - 6, 7 if name == "new" else 8)
+                for lab, text, name in zip(self.run_labels, words, names, strict=False)]
         common = min(fits[:-1], default=font)
         for i, lab in enumerate(self.run_labels):
             if i >= len(names):
