@@ -194,6 +194,21 @@ def test_a_two_line_banner_stays_under_the_top_bar(sized: CardClubWindow, game: 
     assert t.y - t.content_height / 2 - 7 >= 0
 
 
+@pytest.mark.parametrize("game,seed", [("durak", 11), ("paodekuai", 11), ("dudak", 11)])
+def test_the_banner_leaves_the_log_alone(sized: CardClubWindow, game: str, seed: int) -> None:
+    """Issue 40: the announcement and the log of what happened never cover each other
+    (Pao De Kuai's "wins the round and leads" ran over the log's first words)."""
+    view = open_table(sized, game, seed=seed)
+    view.show_banner("Computer 2 wins the round and leads")
+    pump(sized, 1)
+    t = view.banner.text
+    banner = (t.x - t.content_width / 2 - 20, t.y - t.content_height / 2 - 7,
+              t.x + t.content_width / 2 + 20, t.y + t.content_height / 2 + 7)
+    b = view.layout.log_box()
+    assert not overlap(banner, (b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2,
+                                b.cy + b.h / 2)), (banner, b, view.layout.w)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_dudak_dealer_tag_sits_by_its_seat_clear_of_the_banner(sized: CardClubWindow,
                                                                seed: int) -> None:

@@ -111,12 +111,12 @@ class DudakLayout(TableLayout):
         return x + (20 * self.s if seat == 2 else 0.0), y - 28 * self.s, -1
 
     def log_box(self, lines: int = 4) -> Box:
-        """Top left, right of the cards out of the game and under their count, short of
-        the seat opposite."""
+        """Top left, right of the cards out of the game, short of the seat opposite,
+        just under the bar (clear of the announcements between that seat and the pile)."""
         box = super().log_box(lines)
         left = self.out_xy[0] + self.card_w / 2 + 14 * self.s
         right = self.w / 2 - 165 * self.s - self.card_w / 2 - 14 * self.s
-        top = self.top_y - 14 * self.s
+        top = self.h - self.bar_h - 10 * self.s
         return Box((left + right) / 2, top - box.h / 2, right - left, box.h)
 
     def seat_centre(self, seat: int) -> tuple[float, float]:

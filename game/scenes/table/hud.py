@@ -122,8 +122,12 @@ class Hud:
             t.font_size = size
         half = t.content_width / 2 + 24         # the layout's place, whole in the window
         top = L.h - L.bar_h - 4 * L.s - t.content_height / 2 - 8    # ... and under the bar
-        self.banner.place(round(max(half, min(L.banner_x(), L.w - half))),
-                          round(min(L.banner_y(), top)))
+        x, y = L.banner_x(), min(L.banner_y(), top)
+        log = L.log_box()                       # ... and beside the log where they meet
+        if abs(y - log.cy) < t.content_height / 2 + 7 + log.h / 2:
+            x = (min(x, log.cx - log.w / 2 - 4 - half) if log.cx > L.w / 2
+                 else max(x, log.cx + log.w / 2 + 4 + half))
+        self.banner.place(round(max(half, min(x, L.w - half))), round(y))
 
     def update(self, dt: float) -> None:
         """The flash message and the banner run out (the next banner lines follow)."""
