@@ -140,8 +140,7 @@ class TableView(TableHooks, arcade.View):
         self.log = TableLog(self)                # what happened, and the seats' last plays
         self.modals.add(self.log.panel)
         self.replay_controls: ReplayControls | None = self.mode.controls
-        self.hud.level_text = (self.mode.title_text() or self.shared.header()
-                               or self.level_line())
+        self.hud.level_text = self.mode.title_text() or self.shared.header() or self.level_line()
         self.action_specs = self.make_actions()
         self.actions = ButtonGroup(*(Button(a.label(), partial(self.press_action, a),
                                             a.style, name=a.name)
@@ -341,9 +340,7 @@ class TableView(TableHooks, arcade.View):
         if self.words_due and not self.cards.moved_this_frame:
             self.words_due = False
             self.refresh()
-            # laying the words out was this frame's share: the static picture is drawn
-            # anew from the next frame (as after a move), not in this one as well
-            self.cards.moved_this_frame = True
+            self.cards.moved_this_frame = True  # the words were this frame's: picture next
         self.cards.update(dt, holding=self.input.pointer.dragging)
         if files.write_problem() is not None:   # a save on the writer thread failed
             self.tell_save_problem()
