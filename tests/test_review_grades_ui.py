@@ -335,7 +335,8 @@ def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
     assert sorted(t.card for t in table.selected) == sorted(cards)   # the computer's play
     banner = table.banner.text.text
     assert "The computer agrees." in banner and "points expected" in banner
-    assert table.mode.said.text.text.startswith("Your answer: Play ")
+    said = table.mode.said.text.text            # the play by its shape: "A♠ (best)"
+    assert said.startswith("Your answer: ") and said.endswith("(best)")
     finish = table.mode.next_button
     assert finish.label.text.text == "Finish"
     tap(app, finish.cx, finish.cy)
