@@ -26,7 +26,15 @@ from game.scenes.friends_resume import LeftTable, discard, left_table
 from game.store.files import home
 from game.ui.clipboard import paste_text
 from game.ui.panels import Confirm
-from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
+from game.ui.widgets import (
+    DANGER,
+    PRIMARY,
+    SECONDARY,
+    Button,
+    ButtonGroup,
+    Label,
+    draw_panel,
+)
 from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
@@ -225,7 +233,7 @@ class FriendsView(arcade.View):
             self.relayout()
         self.confirm.ask(_("Close table {code}?").format(code=left.code),
                          [_("Its deal ends for you and your friends; it cannot be resumed.")],
-                         _("Close it"), _("Keep it"), yes)
+                         _("Close it"), _("Keep it"), yes, yes_style=DANGER)
 
     def start_joining(self) -> None:
         if self.session is not None:
