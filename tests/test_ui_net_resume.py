@@ -127,8 +127,12 @@ def test_a_host_restart_resumes_the_table(app: CardClubWindow, fixed_port: int) 
 
 def test_close_that_table_asks_first(app: CardClubWindow, fixed_port: int,
                                      tmp_path: Path) -> None:
-    """A table left by a killed host: "Close that table" asks; "Keep it" keeps the file,
-    "Close it" removes it and the offer goes."""
+    """A table left by a killed host: a table the window did not host (a `cardclub
+    serve` in the same folder, its host elsewhere) is not offered; one it hosted is:
+    "Close that table" asks; "Keep it" keeps the file, "Close it" removes it and the
+    offer goes."""
+    from game.scenes.friends_resume import note_hosted
+
     srv = Background(home() / "tables")
     link = Connection(srv.url, {"type": "host", "game": GAME,
                                 "seats": [{"kind": "friend"}, {"kind": "friend"}]})
@@ -142,9 +146,12 @@ def test_close_that_table_asks_first(app: CardClubWindow, fixed_port: int,
     srv.stop()
     path = home() / "tables" / f"{session.code}.json"
     assert path.is_file()
+    view: Any = app.open("friends", game=GAME)
+    assert not button(view, "resume").visible         # not the window's table
+    assert note_hosted(home() / "tables", session.code)
     other = next((k for k in ORDER if k != GAME), None)
     if other is not None:                    # another game's view does not offer it
-        view: Any = app.open("friends", game=other)
+        view = app.open("friends", game=other)
         assert not button(view, "resume").visible
     view = app.open("friends", game=GAME)
     pump(app, 1)

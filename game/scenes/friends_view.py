@@ -22,7 +22,7 @@ from game.games import ORDER, spec
 from game.i18n import _
 from game.net.client import Connection, check_url
 from game.net.remote import RemoteSession
-from game.scenes.friends_resume import LeftTable, discard, left_table
+from game.scenes.friends_resume import LeftTable, discard, left_table, note_hosted
 from game.store.files import home
 from game.ui.clipboard import paste_text
 from game.ui.panels import Confirm
@@ -307,6 +307,8 @@ class FriendsView(arcade.View):
             self.stop()
             self.relayout()
             return
+        if s.code is not None and before[0] is None and s.is_host:
+            note_hosted(home() / "tables", s.code)       # offered again after a restart
         if s.ready and s.started:
             self.open_table(s)
             return
