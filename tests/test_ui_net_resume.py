@@ -7,14 +7,17 @@ on conditions."""
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import arcade
 import pytest
 
+from game import i18n
 from game.app import CardClubWindow
 from game.games import ORDER
 from game.net.client import Connection, SeatPlay, play_seat
@@ -153,6 +156,21 @@ def test_close_that_table_asks_first(app: CardClubWindow, fixed_port: int,
     if other is not None:                    # another game's view does not offer it
         view = app.open("friends", game=other)
         assert not button(view, "resume").visible
+    try:                                   # the offer's words fit in every language
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            view = app.open("friends", game=GAME)
+            pump(app, 1)
+            for name in ("resume", "discard"):
+                b = button(view, name)
+                assert b.visible and b.label.text.content_width <= b.w - 12, (lang, name)
+                assert b.label.text.font_size >= 12, (lang, name)
+            if os.environ.get("CARDCLUB_SHOTS"):          # to look at: CARDCLUB_SHOTS=DIR
+                app.dispatch_event("on_draw")
+                arcade.get_image().save(Path(os.environ["CARDCLUB_SHOTS"])
+                                        / f"net-resume-{lang}.png")
+    finally:
+        i18n.set_language("en")
     view = app.open("friends", game=GAME)
     pump(app, 1)
     for answer in ("no", "yes"):
