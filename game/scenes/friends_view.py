@@ -22,9 +22,19 @@ from game.games import ORDER, spec
 from game.i18n import _
 from game.net.client import Connection, check_url
 from game.net.remote import RemoteSession
+from game.scenes.friends_resume import LeftTable, discard, left_table, note_hosted
 from game.store.files import home
 from game.ui.clipboard import paste_text
-from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label, draw_panel
+from game.ui.panels import Confirm
+from game.ui.widgets import (
+    DANGER,
+    PRIMARY,
+    SECONDARY,
+    Button,
+    ButtonGroup,
+    Label,
+    draw_panel,
+)
 from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
@@ -120,7 +130,12 @@ class FriendsView(arcade.View):
             Button(_("Host"), self.start_hosting, PRIMARY, name="start"),
             Button(_("Join"), self.start_joining, PRIMARY, name="enter"),
             Button("", self.cycle_players, SECONDARY, name="players"),
+            Button("", self.resume_table, PRIMARY, name="resume"),
+            Button(_("Close that table"), self.ask_discard, SECONDARY, name="discard"),
         )
+        # the table this computer hosted when its program ended (friends_resume.py)
+        self.left: LeftTable | None = left_table(home() / "tables", self.key)
+        self.confirm = Confirm()
         self.seat_buttons: list[Button] = []
         self.address_field = Field("ws://")
         self.code_field = Field("", upper=True, longest=6)
@@ -167,11 +182,10 @@ class FriendsView(arcade.View):
         return _("Seat {n}: computer, {level}").format(n=i + 2, level=_(str(label)))
 
     # ----- hosting and joining -----------------------------------------------------------------
-    def start_hosting(self) -> None:
+    def serve(self) -> str | None:
+        """Start the embedded server (it loads the tables left in its folder): its url."""
         from game.net.server import Background
 
-        if self.session is not None:
-            return
         try:
             try:
                 self.server = Background(home() / "tables", host=self.bind, port=PORT)
@@ -181,16 +195,45 @@ class FriendsView(arcade.View):
             self.message = _("The table could not be opened: {why}").format(
                 why=exc.strerror or exc)
             self.relayout()
+            return None
+        host = "127.0.0.1" if self.bind in ("0.0.0.0", "") else self.bind
+        return f"ws://{host}:{self.server.port}"
+
+    def start_hosting(self) -> None:
+        if self.session is not None or (url := self.serve()) is None:
             return
         seats = [{"kind": FRIEND}] + [{"kind": FRIEND} if k == FRIEND else
                                       {"kind": "computer", "level": k} for k in self.kinds]
-        host = "127.0.0.1" if self.bind in ("0.0.0.0", "") else self.bind
-        self.link = Connection(f"ws://{host}:{self.server.port}",
-                               {"type": "host", "game": self.key, "players": self.players,
-                                "seats": seats})
+        self.link = Connection(url, {"type": "host", "game": self.key,
+                                     "players": self.players, "seats": seats})
         self.session = RemoteSession(self.link)
         self.message = _("Opening the table…")
         self.relayout()
+
+    def resume_table(self) -> None:
+        """Seat 0 again at the table left unfinished: the server loads its file, the
+        friends come back by themselves, the table opens at its position."""
+        left = self.left
+        if self.session is not None or left is None or (url := self.serve()) is None:
+            return
+        self.left = None
+        self.link = Connection(url, {"type": "resume", "code": left.code, "token": left.token})
+        self.session = RemoteSession(self.link)
+        self.message = _("Opening the table…")
+        self.relayout()
+
+    def ask_discard(self) -> None:
+        left = self.left
+        if self.session is not None or left is None:
+            return
+
+        def yes() -> None:
+            discard(left)
+            self.left = None
+            self.relayout()
+        self.confirm.ask(_("Close table {code}?").format(code=left.code),
+                         [_("Its deal ends for you and your friends; it cannot be resumed.")],
+                         _("Close it"), _("Keep it"), yes, yes_style=DANGER)
 
     def start_joining(self) -> None:
         if self.session is not None:
@@ -264,6 +307,8 @@ class FriendsView(arcade.View):
             self.stop()
             self.relayout()
             return
+        if s.code is not None and before[0] is None and s.is_host:
+            note_hosted(home() / "tables", s.code)       # offered again after a restart
         if s.ready and s.started:
             self.open_table(s)
             return
@@ -347,6 +392,13 @@ class FriendsView(arcade.View):
         b("start").enabled = b("enter").enabled = not busy
         b("start" if hosting else "enter").place(w / 2, y - 10 * sc, 240 * sc, bh)
         y -= bh + 40 * sc
+        b("resume").visible = b("discard").visible = (hosting and self.left is not None
+                                                      and not busy)
+        if self.left is not None and b("resume").visible:
+            b("resume").label.set(_("Resume your table {code}").format(code=self.left.code))
+            b("resume").place(w / 2 - 170 * sc, y, 420 * sc, bh)
+            b("discard").place(w / 2 + 230 * sc, y, 320 * sc, bh)
+            y -= bh + 30 * sc
         self.lines = []
         for text in self.status_lines():
             lab = Label(text, 17 * sc, INK, width=max(1, int(w - 120)), multiline=True,
@@ -358,6 +410,7 @@ class FriendsView(arcade.View):
                              Label(_("Code"), 17 * sc, SOFT, bold=True)]
         for lab, f in zip(self.field_labels, self.fields, strict=True):
             lab.place(f.cx - f.w / 2 - 80 * sc, f.cy)
+        self.confirm.place(w, h)
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
@@ -381,10 +434,11 @@ class FriendsView(arcade.View):
                 f.draw()
         for lab in self.lines:
             lab.draw()
+        self.confirm.draw(w, h)
 
     # ----- input ----------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.press(x, y):
+        if self.confirm.press(x, y) or self.buttons.press(x, y):
             return
         for btn in self.seat_buttons:
             if btn.hit(x, y):
@@ -395,7 +449,7 @@ class FriendsView(arcade.View):
                 f.focused = f.hit(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.release(x, y):
+        if self.confirm.release(x, y) or self.buttons.release(x, y):
             return
         for btn in self.seat_buttons:
             was, btn.pressed = btn.pressed, False
@@ -413,7 +467,10 @@ class FriendsView(arcade.View):
 
     def on_key_press(self, key: int, modifiers: int) -> None:
         f = self.focused()
-        if key == arcade.key.ESCAPE:
+        if self.confirm.visible:
+            if key == arcade.key.ESCAPE:
+                self.confirm.no.on_click()
+        elif key == arcade.key.ESCAPE:
             self.go_back()
         elif key in (arcade.key.ENTER, arcade.key.RETURN):
             (self.start_hosting if self.mode == "host" else self.start_joining)()
