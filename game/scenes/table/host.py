@@ -64,6 +64,9 @@ class ChoreographyPart(Protocol):
 class HudPart(Protocol):
     level_text: str
     banner_queue: list[str]
+    banner: Label
+
+    def place_banner(self) -> None: ...
 
     def flash(self, text: str, seconds: float = 3.5) -> None: ...
 
@@ -116,6 +119,8 @@ class LogPart(Protocol):
     def press(self, x: float, y: float) -> bool: ...
 
     def key(self, key: int) -> bool: ...
+
+    def boxes(self) -> list[tuple[float, float, float, float]]: ...
 
 
 class EndingPart(Protocol):

@@ -120,13 +120,22 @@ class Hud:
         while t.text and t.content_height > tall and size > 11:
             size -= 1
             t.font_size = size
+        self.place_banner()
+
+    def place_banner(self) -> None:
+        """Where the banner as laid out shows (moving it lays nothing out again)."""
+        L = self.view.layout
+        t = self.banner.text
         half = t.content_width / 2 + 24         # the layout's place, whole in the window
         top = L.h - L.bar_h - 4 * L.s - t.content_height / 2 - 8    # ... and under the bar
         x, y = L.banner_x(), min(L.banner_y(), top)
-        log = L.log_box()                       # ... and beside the log where they meet
-        if abs(y - log.cy) < t.content_height / 2 + 7 + log.h / 2:
-            x = (min(x, log.cx - log.w / 2 - 4 - half) if log.cx > L.w / 2
-                 else max(x, log.cx + log.w / 2 + 4 + half))
+        log = getattr(self.view, "log", None)   # (none yet while the table is being set up)
+        for left, bottom, right, up in log.boxes() if log else []:   # ... beside the log and
+            if bottom < y + t.content_height / 2 + 7 and up > y - t.content_height / 2 - 7:
+                if (left + right) / 2 > x:                    # the last plays it meets
+                    x = min(x, left - 4 - half)
+                else:
+                    x = max(x, right + 4 + half)
         self.banner.place(round(max(half, min(x, L.w - half))), round(y))
 
     def update(self, dt: float) -> None:

@@ -119,6 +119,21 @@ class TableLog:
             if grow == 0:                      # x is its left edge, y its middle
                 x += lab.text.content_width / 2
             lab.place(round(min(max(x, half_w), L.w - half_w)), round(edge + grow * half_h))
+        if v.hud.banner.text.text:              # an announcement showing keeps beside them
+            v.hud.place_banner()
+
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        """What the log shows, as (left, bottom, right, top): its box and each seat's
+        last play (an announcement keeps beside them)."""
+        b = self.box
+        out = [(b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2, b.cy + b.h / 2)]
+        for lab in self.plays.values():
+            t = lab.text
+            if t.text:
+                w = min(t.content_width, t.width or t.content_width) / 2 + 7
+                out.append((t.x - w, t.y - t.content_height / 2 - 3, t.x + w,
+                            t.y + t.content_height / 2 + 3))
+        return out
 
     def fit(self, width: int, size: float, room: float) -> None:
         """Show the newest lines whose heights together fit ``room`` (at most
