@@ -141,10 +141,6 @@ class Autobus(Game):
             return None
         return len(self.runs[k - 1]) + 1  # type: ignore[arg-type]
 
-    def _fits_run(self, card: str, k: int) -> bool:
-        need = self.need(k)
-        return need is not None and (card == JOKER or VALUE[card[0]] == need)
-
     def _source_card(self, seat: int, src: str) -> str | None:
         if src == "reserve":
             return self.reserves[seat][-1] if self.reserves[seat] else None
@@ -164,10 +160,6 @@ class Autobus(Game):
                 if c == JOKER or c[0] == "A" or VALUE[c[0]] in needs:
                     return True
         return False
-
-    def _fits_aux(self, seat: int, card: str) -> bool:
-        return any(not self.aux[seat][k] or card == JOKER or self.aux_rank[seat][k] == card[0]
-                   for k in range(AUX))
 
     # ----- moves ----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
