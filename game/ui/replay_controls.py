@@ -28,6 +28,17 @@ if TYPE_CHECKING:
 Back = Callable[[], None] | arcade.View | None
 
 
+def go_back(view: Any, back: Back, key: str) -> None:
+    """Leave ``view`` for where it was opened from: a view shown again, a callable, or
+    the game's History (the replay's and the quiz's way back)."""
+    if isinstance(back, arcade.View):
+        view.window.show_view(back)
+    elif callable(back):
+        back()
+    else:
+        view.app.open("history", game=key)
+
+
 class TableView(Protocol):
     """What the controls ask of the table they sit on (``scenes.table_view.TableView``;
     a protocol, so the two modules do not import each other)."""
@@ -233,10 +244,4 @@ class ReplayControls:
 
     def go_back(self) -> None:
         self.replay.pause()
-        back = self.back_to
-        if isinstance(back, arcade.View):
-            self.view.window.show_view(back)
-        elif callable(back):
-            back()
-        else:
-            self.view.app.open("history", game=self.replay.key)
+        go_back(self.view, self.back_to, self.replay.key)

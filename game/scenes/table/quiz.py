@@ -29,6 +29,7 @@ from game.scenes.table.modes import PlayMode
 from game.session.journal import Journal
 from game.session.replay import journal_of, practice
 from game.ui.placement import Places, Token
+from game.ui.replay_controls import go_back
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup, Label
 
 if TYPE_CHECKING:
@@ -218,13 +219,7 @@ class QuizMode(PlayMode):
         self.refresh()
 
     def go_back(self) -> None:
-        back = self.back_to
-        if isinstance(back, arcade.View):
-            self.view.window.show_view(back)
-        elif callable(back):
-            back()
-        else:
-            self.view.app.open("history", game=self.view.key)
+        go_back(self.view, self.back_to, self.view.key)
 
     # ----- input ------------------------------------------------------------------------
     def press(self, x: float, y: float) -> bool:
