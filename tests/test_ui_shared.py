@@ -25,8 +25,10 @@ pytestmark = pytest.mark.ui
 HANG = 60.0
 
 
-def until(cond: Any, what: str, *sessions: RemoteSession, app: Any = None) -> None:
-    deadline = time.monotonic() + HANG
+def until(cond: Any, what: str, *sessions: RemoteSession, app: Any = None,
+          hang: float = HANG) -> None:
+    """Advance the sessions (and pump the window) until ``cond``, at most ``hang`` s."""
+    deadline = time.monotonic() + hang
     while not cond():
         assert time.monotonic() < deadline, f"never happened: {what}"
         for s in sessions:

@@ -22,6 +22,7 @@ from game.net.server import Background
 from game.scenes.tables import table_class
 from game.tools.drive import pump
 
+from . import test_ui_shared as shared
 from .ui_helpers import card_point, tap
 
 pytestmark = pytest.mark.ui
@@ -30,14 +31,7 @@ GAME = "durak"
 
 
 def until(cond: Any, what: str, *sessions: RemoteSession, app: Any = None) -> None:
-    deadline = time.monotonic() + HANG
-    while not cond():
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        for s in sessions:
-            s.advance(0)
-        if app is not None:
-            pump(app, 1)
-        time.sleep(0.003)
+    shared.until(cond, what, *sessions, app=app, hang=HANG)
 
 
 def shot(name: str, tmp_path: Path) -> None:
