@@ -38,6 +38,19 @@ def until(cond: Any, what: str, *sessions: RemoteSession, app: Any = None,
         time.sleep(0.005)
 
 
+def join_at_seat_one(app: CardClubWindow, srv: Background,
+                     host: RemoteSession) -> tuple[RemoteSession, DurakTable]:
+    """The window joins the host's Durak table (seat 1) once it has a code, and shows it
+    when the deal is under way."""
+    until(lambda: host.code is not None, "the code", host)
+    f = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
+    until(lambda: f.started and f.ready and host.ready, "the deal", host, f)
+    view = DurakTable(app, session=f)  # type: ignore[arg-type]
+    app.show_view(view)
+    pump(app, 3)
+    return f, view
+
+
 def header(view: Any) -> str:
     return str(view.hud.level_text)
 
@@ -49,13 +62,8 @@ def test_a_friends_seat_has_a_name_and_a_mark_and_the_link_a_band(app: CardClubW
                                               "seats": [{"kind": "friend"}] * 2}))
     friend: RemoteSession | None = None
     try:
-        until(lambda: host.code is not None, "the code", host)
-        friend = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
+        friend, view = join_at_seat_one(app, srv, host)
         f = friend
-        until(lambda: f.started and f.ready and host.ready, "the deal", host, f)
-        view = DurakTable(app, session=f)  # type: ignore[arg-type]
-        app.show_view(view)
-        pump(app, 3)
         assert view.human == 1 and view.who(0) == "Friend 1" and view.who(1) == "You"
         assert view.opp_label.text.text.startswith("Friend 1 · ")
         assert header(view).startswith(f"Table {host.code}")
@@ -140,13 +148,8 @@ def test_a_friends_marks_stand_beside_their_name_on_the_table(app: CardClubWindo
                                               "seats": [{"kind": "friend"}] * 2}))
     friend: RemoteSession | None = None
     try:
-        until(lambda: host.code is not None, "the code", host)
-        friend = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
+        friend, view = join_at_seat_one(app, srv, host)
         f = friend
-        until(lambda: f.started and f.ready and host.ready, "the deal", host, f)
-        view = DurakTable(app, session=f)  # type: ignore[arg-type]
-        app.show_view(view)
-        pump(app, 3)
 
         def beside(word: str) -> bool:
             if 0 not in view.shared.badges:
