@@ -193,7 +193,8 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
             "best_value": None if v.forced else v.value_best,
             "loss": None if v.forced else v.loss, "se": None if v.forced else v.se,
             "candidates": [] if v.forced else [c.to_dict() for c in v.candidates],
-            "legal": v.legal, "samples": v.samples, "why": (why or {}).get(v.index, [])})
+            "legal": v.legal, "samples": v.samples, "why": (why or {}).get(v.index, []),
+            "effects": [e.to_dict() for e in v.effects]})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)
     out: dict[str, Any] = review.to_dict()

@@ -38,11 +38,13 @@ def test_the_why_bench_counts_patterns_on_bad_and_good_moves(
     monkeypatch.setenv("CARDCLUB_HOME", os.environ.get("CARDCLUB_HOME", str(tmp_path)))
     rows = bench_why.deal_rows(("durak", 930000, "easy", None, QUICK))
     assert rows and all(r["played"] != r["best"] for r in rows)
-    assert {"grade", "patterns", "obs"} <= set(rows[0])
-    made = [dict(r, grade="mistake", patterns=["A"]) for r in rows[:3]] + \
-           [dict(r, grade="best", patterns=["A", "B"]) for r in rows[3:4]]
+    assert {"grade", "patterns", "obs", "effects"} <= set(rows[0])
+    made = [dict(r, grade="mistake", patterns=["A"], effects=[]) for r in rows[:3]] + \
+           [dict(r, grade="best", patterns=["A", "B"], effects=["took"]) for r in rows[3:4]]
     text = bench_why.table("durak", made)
     assert "     3       1    0.75" in text and "     0       1    0.00" in text
+    # the effects measured in the play-outs are counted beside the patterns
+    assert "     0       1    0.00 [0.00, 0.79]  after: took" in text
     out = tmp_path / "rows.json"
     out.write_text(json.dumps(rows), encoding="utf-8")
     assert bench_review.main(["why", "--games", "durak", "--rows", str(out)]) == 0

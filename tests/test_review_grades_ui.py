@@ -8,7 +8,7 @@ from typing import Any
 import arcade
 import pytest
 
-from game.review.model import BLUNDER, INACCURACY, MISTAKE, Candidate, Review, Verdict
+from game.review.model import BLUNDER, INACCURACY, MISTAKE, Candidate, Effect, Review, Verdict
 from game.rules import GAMES
 from tests.test_review_view import _screen, _show, durak_journal
 from tests.ui_helpers import tap
@@ -38,7 +38,8 @@ def graded_review(journal: dict[str, Any]) -> tuple[Review, int]:
                 best = next(x for x in legal if x.startswith("defend"))
                 v = Verdict(i, m_played, best, 0.3, 0.6, mistake=True, legal=len(legal),
                             grade=MISTAKE, se=0.02,
-                            candidates=(Candidate(best, 0.6), Candidate("take", 0.3, 0.02)))
+                            candidates=(Candidate(best, 0.6), Candidate("take", 0.3, 0.02)),
+                            effects=(Effect("took", 1.7, 0.8, 0.2),))
                 take_at = len(vs)
                 vs.append(v)
                 real += 1
@@ -78,9 +79,9 @@ def test_the_move_list_grades_and_a_tap_picks_a_decision(app, monkeypatch) -> No
     from game.review import analysis
 
     real_why = analysis.why
-    monkeypatch.setattr(analysis, "why", lambda key, obs, played, best: (
-        [STAND_IN] if played == "take" and best.startswith("defend")
-        else real_why(key, obs, played, best)))
+    monkeypatch.setattr(analysis, "why", lambda key, obs, played, best, *found: (
+        [STAND_IN] * (played == "take" and best.startswith("defend"))
+        + real_why(key, obs, played, best, *found)))
     journal = _journal_with_a_take()
     review, take_at = graded_review(journal)
     view = _show(app, journal=journal, review=review)
@@ -108,6 +109,16 @@ def test_the_move_list_grades_and_a_tap_picks_a_decision(app, monkeypatch) -> No
     texts = view.drawn_texts()
     assert "A mistake: the computer's move keeps 30% more chance." in texts
     assert STAND_IN in texts
+    # ... and what it led to in the judge's play-outs (the verdict's effects)
+    assert ("The computer played on from here many times, after your move and after "
+            "its own.") in texts
+    assert ("After yours you had to take the cards 1.7 times on average in the rest of "
+            "the deal; after its, 0.8 times.") in texts
+    # a decision graded best says no why
+    best_at = next(i for i, v in enumerate(review.verdicts) if v.grade == "best")
+    (lo, hi), _i = view.rows[best_at]
+    tap(app, *_screen(view, x, (lo + hi) / 2))
+    assert not any(t.startswith("After yours") for t in view.drawn_texts())
 
 
 @pytest.mark.ui

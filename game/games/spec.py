@@ -91,6 +91,10 @@ class GameSpec:
     #: why a move was worse, in plain words: (observation, played, best) -> sentences in
     #: the player's language (the patterns the game knows); None: no words
     review_why: str | None = None
+    #: what the review's play-outs measure beside the value, so a verdict can say what
+    #: the move played led to ("you took the cards more often"): a
+    #: :class:`~game.review.model.Traits`; None: values only
+    review_traits: str | None = None
 
     def fair_share(self, players: int) -> float:
         """A seat's fair share of wins at a table of ``players`` (of not being the loser,
@@ -106,7 +110,8 @@ class GameSpec:
         refs = {f"rollout {name}": ref for name, ref in self.rollouts.items()}
         named = {"greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
                  "review value": self.review_value, "same move": self.same_move,
-                 "review exact": self.review_exact, "review why": self.review_why}
+                 "review exact": self.review_exact, "review why": self.review_why,
+                 "review traits": self.review_traits}
         refs.update({what: ref for what, ref in named.items() if ref is not None})
         return refs
     # ----- end of the AI and review block

@@ -42,7 +42,7 @@ import threading
 import time
 import tomllib
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
@@ -52,16 +52,20 @@ from game.ai import make_bot
 from game.ai.infer import sample
 from game.ai.search import reward, rollout_kinds, rollout_policy
 from game.games import SPECS, load, spec
+from game.i18n import _
 from game.review.model import (
     BEST,
     BLUNDER,
     CHANCE,
     GOOD,
     INACCURACY,
+    MAX_EFFECTS,
     MISTAKE,
     Candidate,
+    Effect,
     Progress,
     Review,
+    Traits,
     Verdict,
 )
 from game.rules import GAMES, Game, Move, Rng
@@ -225,12 +229,26 @@ def journal_levels(j: Journal) -> list[str] | None:
     return [one] * 8 if isinstance(one, str) and one else None
 
 
+@cache
+def traits_of(key: str) -> Traits | None:
+    """What the review of ``key`` measures in its play-outs beside the value (its spec's
+    ``review_traits``); None: values only."""
+    ref = spec(key).review_traits
+    return load(ref) if ref is not None else None
+
+
 def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
-              s: Settings) -> float:
+              s: Settings, traits: Traits | None = None,
+              measured: list[dict[str, float]] | None = None,
+              notes: dict[str, float] | None = None) -> float:
     """Play ``g`` to its end (at most ``rollout_moves`` moves), each seat as ``plays``
-    says, a random move with the seat's chance (at least ``epsilon``)."""
+    says, a random move with the seat's chance (at least ``epsilon``).  With ``traits``,
+    what the play-out led to is appended to ``measured`` (``notes``: what was counted
+    before it; the moves and the random draws are the same either way)."""
     moves = s.rollout_moves
     eps_all = s.epsilon
+    notes = {} if notes is None else notes
+    note = traits.note if traits is not None else None
     while not g.is_over and moves > 0:
         legal = g.legal_moves()
         who = g.current_player
@@ -243,8 +261,12 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
             m = legal[rng.below(len(legal))]
         else:
             m = policy(g, legal)
+        if note is not None and who == seat:
+            note(g, m, notes)
         g._apply(m)
         moves -= 1
+    if traits is not None and measured is not None:
+        measured.append(traits.end(g, seat, notes))
     return value_of(g, seat)
 
 
@@ -317,14 +339,21 @@ def _seats(obs: dict[str, Any]) -> int:
 
 def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
                  plays: list[tuple[Policy, float]], s: Settings,
-                 into: list[list[float]]) -> None:
-    """The ``k``-th sampled deal: each move's play-out value appended to ``into``."""
+                 into: list[list[float]], traits: Traits | None = None,
+                 measured: list[list[dict[str, float]]] | None = None) -> None:
+    """The ``k``-th sampled deal: each move's play-out value appended to ``into`` (and
+    with ``traits``, what it led to, to ``measured``)."""
     seat = int(obs["seat"])
     base = sample(obs, Rng(seed_for(seed, 2 * k)))
     for i, m in enumerate(moves):
         g = base.clone()
+        notes: dict[str, float] = {}
+        if traits is not None and traits.note is not None:
+            traits.note(g, m, notes)          # the move judged counts too
         g.play(m)
-        into[i].append(_play_out(g, seat, plays, Rng(seed_for(seed, 2 * k + 1)), s))
+        into[i].append(_play_out(g, seat, plays, Rng(seed_for(seed, 2 * k + 1)), s,
+                                 traits, measured[i] if measured is not None else None,
+                                 notes))
 
 
 def _paired_se(a: list[float], b: list[float]) -> float:
@@ -351,6 +380,10 @@ class Analysis:
     samples: int
     certain: bool = False
     extra: Candidate | None = None
+    #: where the judge was asked to measure (:class:`Traits`): each move valued with
+    #: what its play-outs led to, one table per sampled deal (in the same order)
+    measured: tuple[tuple[str, tuple[dict[str, float], ...]], ...] = field(
+        default=(), compare=False, repr=False)
 
     @property
     def best(self) -> str:
@@ -385,7 +418,7 @@ class Judge:
 
     def __init__(self, obs: dict[str, Any], legal: list[Move], s: Settings,
                  levels: list[str] | None = None, extra: str | None = None,
-                 order: list[str] | None = None) -> None:
+                 order: list[str] | None = None, measure: bool = False) -> None:
         if not legal:
             raise ValueError("no legal moves to judge")
         self.obs, self.legal, self.s = obs, list(legal), s
@@ -402,6 +435,9 @@ class Judge:
         #: the values so far while sampling: (the moves asked, their values, how many of
         #: them are candidates)
         self.partial: tuple[list[str], list[list[float]], int] | None = None
+        #: what the play-outs led to is measured too (the game's :class:`Traits`): the
+        #: review, to say why a move was worse; the values are the same either way
+        self.traits = traits_of(self.key) if measure else None
         self._work = self._run()
 
     def step(self, seconds: float) -> bool:
@@ -409,14 +445,14 @@ class Judge:
         if self.analysis is not None:
             return True
         stop = time.thread_time() + seconds
-        for _ in self._work:
+        for _step in self._work:
             if self.analysis is not None or time.thread_time() >= stop:
                 break
         return self.analysis is not None
 
     def run(self, cancelled: Cancelled | None = None) -> Analysis | None:
         """Work to the end (None when ``cancelled()`` says so meanwhile)."""
-        for _ in self._work:
+        for _step in self._work:
             if cancelled is not None and cancelled():
                 return None
         return self.analysis
@@ -472,6 +508,8 @@ class Judge:
             extra = self.extra
             asked.append(extra)
         vals: list[list[float]] = [[] for _ in asked]
+        measured: list[list[dict[str, float]]] | None = (
+            [[] for _ in asked] if self.traits is not None else None)
         plays = _plays(self.obs, self.levels)
         parsed = [Move.parse(m) for m in asked]
         self.partial = (asked, vals, len(cands))
@@ -479,12 +517,15 @@ class Judge:
         n_min = n_max if s.min_samples <= 0 else min(n_max, s.min_samples)
         k = 0
         while k < n_max:
-            _sample_once(self.obs, parsed, self.seed, k, plays, s, vals)
+            _sample_once(self.obs, parsed, self.seed, k, plays, s, vals, self.traits, measured)
             k += 1
             yield
             if k >= n_min and k % 8 == 0 and self._clear(vals[:len(cands)]):
                 break
         self.analysis = self._valued(asked, vals, len(cands), ranked, k)
+        if measured is not None:
+            self.analysis = replace(self.analysis, measured=tuple(
+                (m, tuple(t)) for m, t in zip(asked, measured, strict=True)))
 
     def _clear(self, vals: list[list[float]]) -> bool:
         """One candidate leads every other by more than ``z`` standard errors."""
@@ -568,7 +609,7 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     key = str(obs["game"])
     if len(legal) == 1:
         return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1, grade=BEST)
-    a = Judge(obs, legal, s, levels, extra=played).run(cancelled)
+    a = Judge(obs, legal, s, levels, extra=played, measure=True).run(cancelled)
     if a is None:
         return None
     best = a.candidates[0]
@@ -579,18 +620,59 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     loss = best.value - mine.value
     g = grade(loss, mine.se, s, a.certain)
     shown_best = played if mine is best else best.move
+    fx = () if mine is best else effects(key, a, mine.move, best.move, s)
     return Verdict(index, played, shown_best, mine.value, best.value, certain=a.certain,
                    mistake=g in (MISTAKE, BLUNDER), legal=len(legal), grade=g,
-                   se=mine.se, candidates=a.candidates, samples=a.samples)
+                   se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx)
 
 
-def why(key: str, obs: dict[str, Any], played: str, best: str) -> list[str]:
+def effects(key: str, a: Analysis, played: str, best: str, s: Settings
+            ) -> tuple[Effect, ...]:
+    """What ``played`` led to in the judge's play-outs that ``best`` did not, on the same
+    sampled deals: each trait of the game (:class:`Traits`) worse for the seat after
+    ``played`` by at least the game's gap and by more than ``z`` standard errors of the
+    paired difference; the clearest first (the gap in standard errors), at most
+    :data:`MAX_EFFECTS`.  None where nothing was measured (exact values, one move)."""
+    t = traits_of(key)
+    got = dict(a.measured)
+    mp, mb = got.get(played), got.get(best)
+    if t is None or not mp or not mb or len(mp) != len(mb) or played == best:
+        return ()
+    names = sorted({name for row in (*mp, *mb) for name in row})
+    found: list[tuple[float, Effect]] = []
+    for name in names:
+        w = t.worse(name)
+        if w is None:
+            continue
+        sign, gap = w
+        xs = [row.get(name, 0.0) for row in mp]
+        ys = [row.get(name, 0.0) for row in mb]
+        d = (sum(xs) - sum(ys)) / len(xs)
+        se = _paired_se(xs, ys)
+        if sign * d >= gap - 1e-9 and sign * d > s.z * max(se, 1e-9):
+            found.append((sign * d / max(se, 1e-9), Effect(
+                name, round(sum(xs) / len(xs), 6), round(sum(ys) / len(ys), 6), round(se, 6))))
+    found.sort(key=lambda x: (-x[0], x[1].name))
+    return tuple(e for _, e in found[:MAX_EFFECTS])
+
+
+def why(key: str, obs: dict[str, Any], played: str, best: str,
+        found: Iterable[Effect] = ()) -> list[str]:
     """Why ``played`` was worse than ``best`` at ``obs``, in plain words in the player's
-    language (the game's patterns: its spec's ``review_why``); none where none fits."""
-    ref = spec(key).review_why
-    if ref is None or same_move(key, played, best):
+    language: the game's patterns (its spec's ``review_why``), then what the move led
+    to in the judge's play-outs (``found``: the verdict's effects, in the game's words);
+    none where none fits."""
+    if same_move(key, played, best):
         return []
-    return [str(x) for x in load(ref)(obs, played, best)]
+    ref = spec(key).review_why
+    out = [str(x) for x in load(ref)(obs, played, best)] if ref is not None else []
+    t = traits_of(key)
+    said = [str(line) for line in (t.words(e, obs) for e in found) if line] if t else []
+    if said:
+        out.append(_("The computer played on from here many times, after your move and "
+                     "after its own."))
+        out += said
+    return out
 
 
 def reasons(journal: Journal | dict[str, Any], review: Review,
@@ -605,7 +687,7 @@ def reasons(journal: Journal | dict[str, Any], review: Review,
     for index, g in j.walk():
         v = want.get(index)
         if v is not None:
-            out[index] = why(j.game, g.observation(review.seat), v.played, v.best)
+            out[index] = why(j.game, g.observation(review.seat), v.played, v.best, v.effects)
         if index >= max(want):
             break
     return out

@@ -92,6 +92,57 @@ class Candidate:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """What the move played did in the judge's play-outs that the best move did not: a
+    trait of the game (its spec's ``review_traits``: "times you took the cards", "seat
+    2 went out first") averaged over the same sampled deals after each move, and the
+    standard error of their paired difference.  Plain data; the words are the game's."""
+
+    name: str
+    played: float
+    best: float
+    se: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "played": self.played, "best": self.best, "se": self.se}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Effect:
+        if not isinstance(d, dict):
+            raise ValueError("an effect is not a table")
+        name = d.get("name")
+        if type(name) is not str or not 0 < len(name) <= MAX_MOVE:
+            raise ValueError("an effect without its name")
+        se = _number(d.get("se", 0.0), "a standard error")
+        if se < 0:
+            raise ValueError("a standard error below 0")
+        return cls(name, _number(d.get("played"), "a value"), _number(d.get("best"), "a value"),
+                   se)
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a game's review measures in its play-outs beside the value (its spec's
+    ``review_traits``), so a verdict can say what the move played led to.
+
+    ``end(state, seat, notes)``: the traits of a finished play-out (name -> number);
+    ``note(state, move, notes)``: called before each move of the judged seat in a
+    play-out, to count what only the moves show (None: nothing to count);
+    ``worse(name)``: (+1 where more is worse for the seat, -1 where less is; the smallest
+    gap worth a sentence), None for a trait never said; ``words(effect, observation)``:
+    the sentence, in the player's language (None: no words)."""
+
+    end: Callable[[Any, int, dict[str, float]], dict[str, float]]
+    worse: Callable[[str], tuple[int, float] | None]
+    words: Callable[[Effect, dict[str, Any]], str | None]
+    note: Callable[[Any, Any, dict[str, float]], None] | None = None
+
+
+#: most effects a verdict keeps
+MAX_EFFECTS = 2
+
+
+@dataclass(frozen=True)
 class Verdict:
     """One decision of the reviewed seat.
 
@@ -103,7 +154,9 @@ class Verdict:
     ``mistake``: the gap passed the game's threshold (a grade of mistake or blunder);
     ``grade``: one of :data:`GRADES` (empty in a verdict of no grade); ``se``: the
     standard error of the played move's gap to the best; ``candidates``: the moves the
-    judge valued, best first; ``samples``: the sampled deals behind the values."""
+    judge valued, best first; ``samples``: the sampled deals behind the values;
+    ``effects``: what the move played led to in the play-outs that the best did not (the
+    clearest first; none where the two are one move, or the values are exact)."""
 
     index: int
     played: str
@@ -118,6 +171,7 @@ class Verdict:
     se: float = 0.0
     candidates: tuple[Candidate, ...] = ()
     samples: int = 0
+    effects: tuple[Effect, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -136,6 +190,7 @@ class Verdict:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["candidates"] = [c.to_dict() for c in self.candidates]
+        d["effects"] = [e.to_dict() for e in self.effects]
         return d
 
     @classmethod
@@ -156,7 +211,8 @@ class Verdict:
                        grade=_grade(d.get("grade", "")),
                        se=_number(d.get("se", 0.0), "a standard error"),
                        candidates=_candidates(d.get("candidates", [])),
-                       samples=_whole(d.get("samples", 0), "the samples", 0, MAX_INDEX))
+                       samples=_whole(d.get("samples", 0), "the samples", 0, MAX_INDEX),
+                       effects=_effects(d.get("effects", [])))
         except ValueError as exc:
             raise ValueError(f"a damaged verdict: {exc}") from exc
 
@@ -165,6 +221,12 @@ def _grade(v: Any) -> str:
     if v != "" and v not in GRADES:
         raise ValueError("an unknown grade")
     return str(v)
+
+
+def _effects(v: Any) -> tuple[Effect, ...]:
+    if not isinstance(v, list) or len(v) > MAX_EFFECTS:
+        raise ValueError("the effects are not a list")
+    return tuple(Effect.from_dict(e) for e in v)
 
 
 def _candidates(v: Any) -> tuple[Candidate, ...]:

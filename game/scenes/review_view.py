@@ -275,7 +275,7 @@ class ReviewView(ReviewLoading, PageView):
         from game.review.analysis import why
 
         try:
-            return why(self.key, self.observation_at(v.index), v.played, v.best)
+            return why(self.key, self.observation_at(v.index), v.played, v.best, v.effects)
         except Exception:  # notation this version does not read: no words
             return []
 

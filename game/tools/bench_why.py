@@ -72,7 +72,8 @@ def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
                 rows.append({"game": key, "level": level, "deal": seed, "index": index,
                              "grade": v.grade, "played": v.played, "best": top,
                              "obs": json.loads(json.dumps(obs, default=list)),
-                             "patterns": patterns(key, obs, v.played, top)})
+                             "patterns": patterns(key, obs, v.played, top),
+                             "effects": [pattern_of(e.name) for e in v.effects]})
         if index >= last:
             break
     return rows
@@ -94,6 +95,12 @@ def collect(key: str, deals: int, seed: int, levels: tuple[str, ...], jobs: int 
         return [row for part in pool.imap(deal_rows, work) for row in part]
 
 
+def said(r: dict[str, Any]) -> list[str]:
+    """What the review says of a kept decision: its patterns, and the effects measured
+    in the play-outs (``after: NAME``; a seat's number as ``N``)."""
+    return [*r["patterns"], *(f"after: {e}" for e in r.get("effects", []))]
+
+
 def table(key: str, rows: list[dict[str, Any]]) -> str:
     """Per pattern: firings on inaccuracies or worse, on best/good moves, the precision
     (Wilson 95%), beside the base rate."""
@@ -101,7 +108,7 @@ def table(key: str, rows: list[dict[str, Any]]) -> str:
     fired_bad: Counter[str] = Counter()
     fired_good: Counter[str] = Counter()
     for r in rows:
-        for p in r["patterns"]:
+        for p in said(r):
             (fired_bad if r["grade"] in BAD else fired_good)[p] += 1
     n = len(rows)
     base = bad_all / n if n else 0.0
@@ -113,8 +120,8 @@ def table(key: str, rows: list[dict[str, Any]]) -> str:
         b, g = fired_bad[p], fired_good[p]
         lo, hi = wilson(b, b + g)
         lines.append(f"{b:>6} {g:>7} {b / (b + g):>7.2f} [{lo:.2f}, {hi:.2f}]  {p}")
-    silent = sum(1 for r in rows if not r["patterns"] and r["grade"] in BAD)
-    lines.append(f"inaccuracies or worse with no pattern: {silent} of {bad_all}")
+    silent = sum(1 for r in rows if not said(r) and r["grade"] in BAD)
+    lines.append(f"inaccuracies or worse with no words: {silent} of {bad_all}")
     return "\n".join(lines)
 
 

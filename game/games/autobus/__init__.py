@@ -30,6 +30,7 @@ SPEC = GameSpec(
     review_settings={"threshold": 0.05, "samples": 96, "iterations": 16},
     review_value="game.games.autobus.review:value",
     review_why="game.games.autobus.why:why",
+    review_traits="game.games.autobus.why:TRAITS",
     # presentation, History, settings, tools and tests
     words="game.games.autobus.words:WORDS",
     rule_prefix="BUS",

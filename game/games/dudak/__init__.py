@@ -30,6 +30,7 @@ SPEC = GameSpec(
     loser="the Dudák",
     review_settings={"threshold": 0.1, "samples": 96, "iterations": 1200},
     review_why="game.games.dudak.why:why",
+    review_traits="game.games.dudak.why:TRAITS",
     # presentation, History, settings, tools and tests
     words="game.games.dudak.words:WORDS",
     rule_prefix="DUD",

@@ -1,10 +1,14 @@
 """Why a Dudák move was worse, in plain words (the review's "why"): patterns read from
-the seat's observation and the two moves alone.  Named by the spec's ``review_why``."""
+the seat's observation and the two moves alone (the spec's ``review_why``), and what
+the move led to in the judge's play-outs (:data:`TRAITS`, the spec's
+``review_traits``): the cards the seat had to pick up."""
 from __future__ import annotations
 
 from typing import Any
 
 from game.i18n import _
+from game.i18n.numbers import number
+from game.review.model import Effect, Traits
 from game.rules import Move
 
 
@@ -20,3 +24,32 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     if p.kind == "take" and b.kind == "beat":
         out.append(_("This took the cards though you could beat them."))
     return out
+
+
+# ----- what a move led to in the judge's play-outs (the spec's ``review_traits``) ----------
+def _note(g: Any, m: Move, notes: dict[str, float]) -> None:
+    if m.kind == "collect":          # DUD-8: one card from the pile
+        notes["picked"] = notes.get("picked", 0.0) + 1.0
+    elif m.kind == "take":           # the whole pile, and what was collected, to the hand
+        seat = g.current
+        notes["picked"] = notes.get("picked", 0.0) + len(g.pile) + len(g.collected[seat])
+
+
+def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
+    return {"picked": notes.get("picked", 0.0)}
+
+
+def _worse(name: str) -> tuple[int, float] | None:
+    return (1, 1.0) if name == "picked" else None      # a card more to pick up
+
+
+def _words(e: Effect, obs: dict[str, Any]) -> str | None:
+    if e.name != "picked":
+        return None
+    # TRANSLATORS: {a} and {b} are averages with one decimal ("6.5", "3.0")
+    return _("After yours you picked up {a} cards on average in the rest of the deal; "
+             "after its, {b}.").format(
+        a=number(e.played, 1), b=number(e.best, 1))
+
+
+TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
     review_exact="game.games.durak.review:exact",
     review_why="game.games.durak.why:why",
+    review_traits="game.games.durak.why:TRAITS",
     # presentation, History, settings, tools and tests
     words="game.games.durak.words:WORDS",
     rule_prefix="DUR",

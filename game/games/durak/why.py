@@ -1,12 +1,15 @@
 """Why a Durak move was worse, in plain words (the review's "why"): patterns read from
 the seat's observation and the two moves alone, each a sentence in the player's
-language.  Named by the spec's ``review_why``."""
+language (the spec's ``review_why``), and what the move led to in the judge's
+play-outs (:data:`TRAITS`, the spec's ``review_traits``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from game.cards import ATLASNYE_RANKS
 from game.i18n import _, ngettext
+from game.i18n.numbers import number
+from game.review.model import Effect, Traits
 from game.rules import Move
 
 RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
@@ -39,3 +42,30 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
             and RANK[pc[0]] > RANK[bc[0]]):
         out.append(_("This used a higher card than needed."))
     return out
+
+
+# ----- what a move led to in the judge's play-outs (the spec's ``review_traits``) ----------
+def _note(g: Any, m: Move, notes: dict[str, float]) -> None:
+    if m.kind == "take":
+        notes["took"] = notes.get("took", 0.0) + 1.0
+
+
+def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
+    return {"took": notes.get("took", 0.0)}
+
+
+def _worse(name: str) -> tuple[int, float] | None:
+    # a fifth of a take more a deal: the smallest gap worth a sentence
+    return (1, 0.2) if name == "took" else None
+
+
+def _words(e: Effect, obs: dict[str, Any]) -> str | None:
+    if e.name != "took":
+        return None
+    # TRANSLATORS: {a} and {b} are averages with one decimal ("1.4", "0.6")
+    return _("After yours you had to take the cards {a} times on average in the rest of "
+             "the deal; after its, {b} times.").format(
+        a=number(e.played, 1), b=number(e.best, 1))
+
+
+TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     review_value="game.games.paodekuai.review:value",
     same_move="game.games.paodekuai.review:same_move",
     review_why="game.games.paodekuai.why:why",
+    review_traits="game.games.paodekuai.why:TRAITS",
     # presentation, History, settings, tools and tests
     words="game.games.paodekuai.words:WORDS",
     rule_prefix="PDK",

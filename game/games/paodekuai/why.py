@@ -1,12 +1,17 @@
 """Why a Pao De Kuai move was worse, in plain words (the review's "why"): patterns read
-from the seat's observation and the two moves alone.  Named by the spec's
-``review_why``."""
+from the seat's observation and the two moves alone (the spec's ``review_why``), and
+what the move led to in the judge's play-outs (:data:`TRAITS`, the spec's
+``review_traits``): another seat went out first more often, or the seat was left
+holding more cards."""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from game.games import spec
 from game.i18n import _, ngettext
+from game.i18n.numbers import number, percent
+from game.review.model import Effect, Traits
 from game.rules import Move
 
 ORDER = "3456789TJQKA"          # a straight runs 3 to A (the 2 is no part of one)
@@ -47,3 +52,36 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     if split and not any(counts[r] > k for r, k in theirs.items()):
         out.append(_("This broke up cards of one rank that played better together."))
     return out
+
+
+# ----- what a move led to in the judge's play-outs (the spec's ``review_traits``) ----------
+def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
+    out = {"left": float(len(g.hands[seat]))}
+    w = g.winner
+    if w is not None and w != seat:
+        out[f"out{w}"] = 1.0
+    return out
+
+
+def _worse(name: str) -> tuple[int, float] | None:
+    if name == "left":
+        return (1, 0.5)            # half a card more at the end
+    if name.startswith("out") and name[3:].isdigit():
+        return (1, 0.1)            # another seat out first, 10 points more often
+    return None
+
+
+def _words(e: Effect, obs: dict[str, Any]) -> str | None:
+    if e.name == "left":
+        # TRANSLATORS: {a} and {b} are averages with one decimal ("4.2", "2.5")
+        return _("After yours you were left holding {a} cards at the end on average; "
+                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+    if e.name.startswith("out") and e.name[3:].isdigit():
+        who = spec("paodekuai").seat_name(int(e.name[3:]), int(obs.get("seat", 0)))
+        # TRANSLATORS: {who} is a seat ("Computer 2"); {a} and {b} are per cents ("45%")
+        return _("After yours {who} went out first in {a} of them; after its, in "
+                 "{b}.").format(who=who, a=percent(e.played), b=percent(e.best))
+    return None
+
+
+TRAITS = Traits(end=_end, worse=_worse, words=_words)

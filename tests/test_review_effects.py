@@ -1,0 +1,182 @@
+"""What a move led to (issue 37, "why in plain words"): the review's play-outs measure
+each game's traits beside the value (its spec's ``review_traits``), and a verdict keeps
+the ones clearly worse after the move played than after the best, in the game's words.
+
+Measuring changes no value (the hint, which measures nothing, stays the review's best);
+the effects are paired on the same sampled deals, kept only beyond the game's gap and
+beyond noise, the clearest first; they survive the history's JSON, and a damaged one is
+refused with the reason.
+"""
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.games import ORDER
+from game.review.analysis import Analysis, Judge, effects, settings, traits_of, why
+from game.review.model import Candidate, Effect, Verdict
+from game.rules import Move
+from tests.test_judge import QUICK, random_position
+
+
+def _position(key: str) -> tuple[dict[str, object], list[Move]]:
+    for seed in range(40):
+        s = random_position(key, 7100 + seed)
+        if s is not None and len(s.human_moves()) > 2:
+            return s.game.observation(s.human), s.human_moves()
+    raise AssertionError(f"no {key} position with three moves")
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_measuring_what_a_move_led_to_changes_no_value(key: str) -> None:
+    """The review measures, the hint does not: the same candidates, values and errors;
+    one table of traits per sampled deal for every move valued."""
+    obs, legal = _position(key)
+    s = settings(key, QUICK[key] | {"solve_nodes": 0})
+    plain = Judge(obs, legal, s).run()
+    measured = Judge(obs, legal, s, measure=True).run()
+    assert plain is not None and measured is not None
+    assert plain.candidates == measured.candidates and plain.samples == measured.samples
+    assert not plain.measured
+    got = dict(measured.measured)
+    assert set(got) == {c.move for c in measured.candidates}
+    t = traits_of(key)
+    assert t is not None
+    for rows in got.values():
+        assert len(rows) == measured.samples
+        for row in rows:
+            assert row and all(t.worse(name) is not None for name in row), row
+
+
+def _analysis(played: list[dict[str, float]], best: list[dict[str, float]]) -> Analysis:
+    return Analysis((Candidate("defend 9H", 0.6), Candidate("take", 0.4, 0.05)),
+                    ("defend 9H", "take"), len(played),
+                    measured=(("defend 9H", tuple(best)), ("take", tuple(played))))
+
+
+def test_an_effect_is_kept_only_when_worse_beyond_the_gap_and_the_noise() -> None:
+    s = settings("durak", {"z": 2.0})
+    # Durak's "took": a fifth of a take more is the gap; 2 against 1 on every deal
+    clear = _analysis([{"took": 2.0}, {"took": 2.0}, {"took": 3.0}, {"took": 2.0}],
+                      [{"took": 1.0}, {"took": 1.0}, {"took": 1.0}, {"took": 1.0}])
+    got = effects("durak", clear, "take", "defend 9H", s)
+    assert got == (Effect("took", 2.25, 1.0, 0.25),)
+    # fewer takes after the move played: better, nothing said
+    better = _analysis([{"took": 0.0}] * 4, [{"took": 1.0}] * 4)
+    assert effects("durak", better, "take", "defend 9H", s) == ()
+    # a larger gap that is noise (one deal of four)
+    noisy = _analysis([{"took": 4.0}, {"took": 0.0}, {"took": 0.0}, {"took": 0.0}],
+                      [{"took": 0.0}] * 4)
+    assert effects("durak", noisy, "take", "defend 9H", s) == ()
+    # beyond noise but under the gap
+    small = _analysis([{"took": 1.1}] * 3 + [{"took": 1.2}], [{"took": 1.0}] * 4)
+    assert effects("durak", small, "take", "defend 9H", s) == ()
+    # the same move, or nothing measured: nothing
+    assert effects("durak", clear, "take", "take", s) == ()
+    assert effects("durak", Analysis(clear.candidates, clear.ranked, 4), "take",
+                   "defend 9H", s) == ()
+
+
+def test_the_clearest_effects_come_first_and_at_most_two() -> None:
+    s = settings("paodekuai", {"z": 2.0})
+    played = [{"left": 5.0 + k % 2, "out1": 1.0, "out2": float(k % 2)} for k in range(8)]
+    best = [{"left": 1.0, "out2": float(k % 3 == 0)} for k in range(8)]
+    a = Analysis((Candidate("play 3S", 2.0), Candidate("play 4S", -3.0, 0.5)),
+                 ("play 3S", "play 4S"), 8,
+                 measured=(("play 3S", tuple(best)), ("play 4S", tuple(played))))
+    got = effects("paodekuai", a, "play 4S", "play 3S", s)
+    assert [e.name for e in got] == ["out1", "left"]     # both without noise: by size
+    assert got[0].played == 1.0 and got[0].best == 0.0
+    assert got[1].played == 5.5 and got[1].best == 1.0
+
+
+@pytest.mark.parametrize("key, move, traits", [
+    ("durak", "take", {"took"}),
+    ("dudak", "take", {"picked"}),
+])
+def test_the_move_judged_counts_in_what_it_led_to(key: str, move: str,
+                                                  traits: set[str]) -> None:
+    """Taking the cards now is itself a take (Durak) and a pick-up (Dudák): every
+    play-out after it counts at least one."""
+    for seed in range(200):
+        s = random_position(key, 7300 + seed)
+        if s is None:
+            continue
+        legal = s.human_moves()
+        if any(str(m) == move for m in legal) and len(legal) > 1:
+            break
+    else:
+        raise AssertionError(f"no {key} position where {move} is legal")
+    obs = s.game.observation(s.human)
+    a = Judge(obs, legal, settings(key, QUICK[key] | {"solve_nodes": 0}),
+              extra=move, measure=True).run()
+    assert a is not None
+    rows = dict(a.measured)[move]
+    name = next(iter(traits))
+    assert rows and all(row[name] >= 1 for row in rows)
+
+
+def test_each_game_says_its_effects_in_plain_words() -> None:
+    obs = {"seat": 0}
+    lead = "The computer played on from here many times, after your move and after its own."
+    assert why("durak", obs, "take", "defend 9H", [Effect("took", 1.74, 0.81, 0.2)]) == [
+        lead, "After yours you had to take the cards 1.7 times on average in the rest of "
+              "the deal; after its, 0.8 times."]
+    assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
+        lead, "After yours you picked up 10.1 cards on average in the rest of the deal; "
+              "after its, 2.8."]
+    assert why("paodekuai", obs, "play 8S", "play QS",
+               [Effect("left", 3.24, 1.56, 0.25), Effect("out2", 0.61, 0.13, 0.06)]) == [
+        lead, "After yours you were left holding 3.2 cards at the end on average; after "
+              "its, 1.6.",
+        "After yours Computer 2 went out first in 61% of them; after its, in 13%."]
+    assert why("autobus", obs, "end", "play 5S hand run1",
+               [Effect("reserve", 7.4, 6.9, 0.1), Effect("out1", 0.3, 0.1, 0.05)]) == [
+        "This ended the turn while a card could still be played.", lead,
+        "A few turns later, after yours 7.4 cards were left in your reserve on average; "
+        "after its, 6.9.",
+        "After yours Computer 1 emptied their reserve first in 30% of them; after its, "
+        "in 10%."]
+    # the seat named from the reviewed seat's side; the same move: nothing
+    assert "Computer 1" in why("paodekuai", {"seat": 1}, "play 8S", "play QS",
+                               [Effect("out2", 0.6, 0.1, 0.05)])[1]
+    assert why("durak", obs, "take", "take", [Effect("took", 2.0, 1.0, 0.1)]) == []
+    try:
+        i18n.set_language("pl")
+        got = why("durak", obs, "take", "defend 9H", [Effect("took", 1.74, 0.81, 0.2)])
+        assert len(got) == 2 and "1,7" in got[1] and "0,8" in got[1]
+        assert got[0] != lead
+    finally:
+        i18n.set_language("en")
+
+
+def test_effects_survive_json_and_a_damaged_one_is_refused() -> None:
+    v = Verdict(4, "take", "defend 9H", 0.3, 0.6, legal=3, grade="mistake", mistake=True,
+                se=0.02, candidates=(Candidate("defend 9H", 0.6), Candidate("take", 0.3, 0.02)),
+                effects=(Effect("took", 1.7, 0.8, 0.2),))
+    assert Verdict.from_dict(v.to_dict()) == v
+    old = v.to_dict()
+    del old["effects"]                     # a review cached before effects: none
+    assert Verdict.from_dict(old).effects == ()
+    for bad, why_ in ((["x"], "an effect is not a table"),
+                      ([{"name": "", "played": 1, "best": 0}], "without its name"),
+                      ([{"name": "took", "played": "a", "best": 0}], "not a number"),
+                      ([{"name": "took", "played": 1, "best": 0, "se": -1}], "below 0"),
+                      ([{"name": "t", "played": 1, "best": 0}] * 3, "not a list")):
+        with pytest.raises(ValueError, match=why_):
+            Verdict.from_dict(v.to_dict() | {"effects": bad})
+
+
+def test_a_review_keeps_effects_only_where_the_move_was_not_the_best() -> None:
+    from game.review.analysis import play_deal, review_deal
+
+    j = play_deal("paodekuai", 930003, ["easy", "normal"])
+    r = review_deal(j, 0, overrides=QUICK["paodekuai"] | {"samples": 24})
+    assert all(not v.effects for v in r.verdicts if v.agreed or v.forced)
+    found = [e for v in r.verdicts for e in v.effects]
+    assert found, "a blunder of this deal left the seat holding more cards"
+    t = traits_of("paodekuai")
+    assert t is not None
+    for e in found:
+        w = t.worse(e.name)
+        assert w is not None and w[0] * (e.played - e.best) >= w[1]
