@@ -383,3 +383,57 @@ def test_the_chance_shown_is_stretched_then_shifted_and_its_error_follows() -> N
     assert analysis.slope(0.7, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
     shipped = analysis.settings("autobus")
     assert (shipped.stretch, shipped.edge) == (1.25, 0.2)
+
+
+def test_a_curve_maps_the_play_outs_chance_to_the_chance_shown() -> None:
+    """A game's ``curve`` (points fitted on the hard level's outcomes) replaces stretch
+    and edge: it passes through its points, rises everywhere, carries a standard error
+    through its slope; a damaged curve in the file is ignored; the hard level decides
+    on the play-outs' own values whatever the curve."""
+    from game.review.hard import JudgeBot
+    from game.review.model import CHANCE
+
+    pts = [[0.2, 0.3], [0.4, 0.65], [0.6, 0.9], [0.85, 0.97]]
+    s = analysis.settings("durak", {"curve": pts, "edge": 3.0, "stretch": 2.0})
+    assert s.curve == tuple(tuple(p) for p in pts)
+    for raw, want in pts:
+        assert analysis.shown(raw, CHANCE, s) == pytest.approx(want)
+    grid = [k / 100 for k in range(1, 100)]
+    values = [analysis.shown(q, CHANCE, s) for q in grid]
+    assert all(b > a for a, b in zip(values, values[1:]))
+    h = 1e-6
+    for q in (0.1, 0.3, 0.5, 0.7, 0.95):          # off the points (the kinks)
+        numeric = (analysis.shown(q + h, CHANCE, s) - analysis.shown(q - h, CHANCE, s)) / (2 * h)
+        assert analysis.slope(q, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
+    for bad in ([[0.2, 0.3]], [[0.2, 0.3], [0.1, 0.5]], [[0.2, 0.5], [0.4, 0.4]],
+                [[0.2, 1.0], [0.4, 0.5]], "up", [[0.2, "a"], [0.4, 0.5]]):
+        assert analysis.settings("durak", {"curve": bad}).curve == \
+            analysis.settings("durak").curve, bad
+    bot = JudgeBot("durak", "hard", 1, {"judge_curve": pts, "iterations": 10})
+    assert bot.s.curve == () and bot.s.edge == 0.0 and bot.s.stretch == 1.0
+
+
+def test_the_fit_finds_the_map_the_outcomes_were_drawn_from() -> None:
+    """``bench_review fit``: outcomes drawn from a known map of the raw chance are
+    fitted back, by the logistic map and by the curve, and checked by halves."""
+    import random
+
+    from game.tools import bench_fit
+
+    r = random.Random(5)
+    true = bench_fit.logistic(2.0, 1.0)
+    rows = []
+    for d in range(300):
+        raw = r.random()
+        rows.append({"game": "durak", "level": "hard", "certain": False, "deal": d,
+                     "played": raw, "result": float(r.random() < true(raw))})
+    s, e = bench_fit.fit_logistic(rows)
+    assert abs(s - 2.0) < 0.6 and abs(e - 1.0) < 0.6, (s, e)
+    ys = bench_fit.fit_curve(rows)
+    f = bench_fit.curve(bench_fit.KNOTS, ys)
+    for q in (0.2, 0.5, 0.8):
+        assert abs(f(q) - true(q)) < 0.12, q
+    assert bench_fit.log_loss(rows, f) < bench_fit.log_loss(rows, lambda p: p)
+    text = bench_fit.report("durak", rows[:120])
+    assert "log-loss on the odd deals" in text and "curve = [[0.2, " in text
+    assert bench_fit.report("dudak", rows) == "## dudak: no rows of the hard level"

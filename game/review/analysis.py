@@ -101,6 +101,28 @@ class Settings:
     #: the hard level judges too timidly both ways: it is surer of the hard seat's
     #: winning and losing positions than the play-outs are)
     stretch: float = 1.0
+    #: ... or, where given, a curve from the play-outs' chance to the chance shown:
+    #: points (raw, shown), both rising, joined by straight lines on the logit scale
+    #: and carried on past the ends along the end pieces (``edge`` and ``stretch``
+    #: then unused); fitted on the hard level's outcomes (``bench_review fit``)
+    curve: tuple[tuple[float, float], ...] = ()
+
+
+def _curve(v: Any) -> tuple[tuple[float, float], ...] | None:
+    """A ``curve`` setting checked: two or more (raw, shown) points of chances strictly
+    between 0 and 1, both rising (an empty list: none); None when it is not one."""
+    if not isinstance(v, (list, tuple)):
+        return None
+    pts: list[tuple[float, float]] = []
+    for p in v:
+        if not isinstance(p, (list, tuple)) or len(p) != 2 or any(
+                isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 < x < 1
+                for x in p):
+            return None
+        pts.append((float(p[0]), float(p[1])))
+    if len(pts) == 1 or any(b[0] <= a[0] or b[1] <= a[1] for a, b in zip(pts, pts[1:])):
+        return None
+    return tuple(pts)
 
 
 def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
@@ -114,6 +136,11 @@ def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
     table.update(overrides or {})
     clean: dict[str, Any] = {}
     for name, v in table.items():
+        if name == "curve":
+            pts = _curve(v)
+            if pts is not None:          # a damaged curve: the built-in one stays
+                clean[name] = pts
+            continue
         if name not in names or isinstance(v, bool) or not isinstance(v, (int, float)):
             continue
         default = getattr(base, name)
@@ -276,19 +303,36 @@ def shown(raw: float, unit: str, s: Settings) -> float:
     level would rather than as the rules of thumb do."""
     if unit != CHANCE:
         return raw + s.edge
-    if not s.edge and s.stretch == 1.0:
+    if not s.edge and s.stretch == 1.0 and not s.curve:
         return raw
     q = min(max(raw, 0.002), 0.998)
-    return 1.0 / (1.0 + math.exp(-(s.stretch * math.log(q / (1.0 - q)) + s.edge)))
+    return 1.0 / (1.0 + math.exp(-_logit_shown(math.log(q / (1.0 - q)), s)[0]))
+
+
+def _logit(p: float) -> float:
+    return math.log(p / (1.0 - p))
+
+
+def _logit_shown(x: float, s: Settings) -> tuple[float, float]:
+    """The logit shown for a play-out logit ``x``, and its slope there."""
+    if not s.curve:
+        return s.stretch * x + s.edge, s.stretch
+    xs = [_logit(a) for a, _b in s.curve]
+    ys = [_logit(b) for _a, b in s.curve]
+    i = 0
+    while i < len(xs) - 2 and x > xs[i + 1]:
+        i += 1
+    k = (ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i])
+    return ys[i] + k * (x - xs[i]), k
 
 
 def slope(raw: float, unit: str, s: Settings) -> float:
     """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
-    if unit != CHANCE or (not s.edge and s.stretch == 1.0):
+    if unit != CHANCE or (not s.edge and s.stretch == 1.0 and not s.curve):
         return 1.0
     q = min(max(raw, 0.002), 0.998)
     p = shown(q, unit, s)
-    return s.stretch * p * (1.0 - p) / (q * (1.0 - q))
+    return _logit_shown(_logit(q), s)[1] * p * (1.0 - p) / (q * (1.0 - q))
 
 
 @dataclass

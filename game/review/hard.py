@@ -53,8 +53,8 @@ class JudgeBot:
         over = {name[len("judge_"):]: v for name, v in params.items()
                 if name.startswith("judge_") and name not in OWN}
         # the values as the play-outs give them: how a chance is shown to a player
-        # (``edge``, ``stretch``) must not change how the level plays
-        self.s: Settings = settings(game, {"edge": 0.0, "stretch": 1.0} | over)
+        # (``edge``, ``stretch``, ``curve``) must not change how the level plays
+        self.s: Settings = settings(game, over | {"edge": 0.0, "stretch": 1.0, "curve": []})
         self.keep = bool(params.get("judge_keep", True))
         cap = params.get("judge_budget", params.get("budget", 0.0))
         self.budget = float(cap) if isinstance(cap, (int, float)) else 0.0

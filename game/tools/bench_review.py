@@ -14,6 +14,10 @@
 - ``why``: deals reviewed, and per why-pattern (game/games/<key>/why.py) how often it
   fires on decisions graded an inaccuracy or worse against best or good ones: its
   precision (game/tools/bench_why.py).
+- ``fit``: the chance shown fitted on the hard level's outcomes (the rows of
+  ``calibrate --levels hard --out``, several files joined by commas): the logistic map
+  and a curve, each checked on the half of the deals it was not fitted on
+  (game/tools/bench_fit.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -322,7 +326,8 @@ def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dic
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
-    p.add_argument("what", choices=["speed", "calibrate", "frames", "table", "hard", "why"])
+    p.add_argument("what", choices=["speed", "calibrate", "frames", "table", "hard", "why",
+                                    "fit"])
     p.add_argument("--games", default=",".join(ORDER))
     p.add_argument("--deals", type=int, default=None,
                    help="deals per level (calibrate, hard: 10; why: 2)")
@@ -345,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rows", default=None,
                    help="table: the rows of a calibrate --out, shown and graded anew by "
                         "the settings now (levels/review.toml, --set); why: the rows of a "
-                        "why --out, the patterns asked again")
+                        "why --out, the patterns asked again; fit: calibrate --out files, "
+                        "joined by commas")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="try another setting (calibrate), e.g. --set samples=96")
     a = p.parse_args(argv)
@@ -396,6 +402,20 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"p95 {r['p95_ms']:.1f} max {r['max_ms']:.1f} (over 16.7 ms "
                   f"{r['over_16_7']:.1%})  frame to frame p95 {r['gap_p95_ms']:.1f} ms "
                   f"max {r['gap_max_ms']:.1f} ms")
+        return 0
+    if a.what == "fit":
+        from game.tools.bench_fit import report
+
+        if not a.rows:
+            raise SystemExit("fit needs --rows FILE (from calibrate --levels hard --out)")
+        saved = []
+        for name in a.rows.split(","):
+            with open(name, encoding="utf-8") as fh:
+                saved += json.load(fh)
+        for key in games:
+            if unit_of(key) == POINTS:
+                continue
+            print(report(key, saved), flush=True)
         return 0
     if a.what == "table":
         if not a.rows:

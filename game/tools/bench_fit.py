@@ -1,0 +1,166 @@
+"""``python -m game.tools.bench_review fit --rows F --games G``: the chance shown, fitted
+on the hard level's outcomes (issue 37: "the chance if from here you play as the hard
+level would").
+
+The rows are a calibration run's (``bench_review calibrate --levels hard --out F``):
+per decision, the play-outs' chance of the move played (``edge`` 0) and what the deal
+then gave the seat.  Two maps from the play-outs' chance to the chance shown are fitted
+by log-loss: the logistic one (``stretch``, then ``edge``, on the logit scale) and a
+``curve`` through a few points (straight pieces on the logit scale, both coordinates
+rising).  Each is fitted on the even deals and checked on the odd ones and the other
+way round (decisions of one deal share its outcome, so the halves split by deal), then
+on all of them; printed: the log-loss of each map on the half it was not fitted on, and
+the reliability table of the map fitted on all deals, with the bins of 30 or more
+decisions further than 10 points from their outcome marked.  The last lines are the
+settings to put in ``levels/review.toml``.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+from game.tools.sim import wilson
+
+Map = Callable[[float], float]
+#: the raw chances where a curve has its points, by default
+KNOTS = (0.2, 0.4, 0.6, 0.85)
+#: a bin of this many decisions or more must be within ``BOUND`` of its outcome
+BIG, BOUND = 30, 0.10
+
+
+def _logit(p: float) -> float:
+    q = min(max(p, 0.002), 0.998)
+    return math.log(q / (1 - q))
+
+
+def _sig(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def logistic(stretch: float, edge: float) -> Map:
+    return lambda p: _sig(stretch * _logit(p) + edge)
+
+
+def curve(knots: tuple[float, ...], ys: list[float]) -> Map:
+    """The curve through (knot, sigmoid(y)) for each knot, straight on the logit scale
+    and carried on past the ends."""
+    xs = [_logit(k) for k in knots]
+
+    def f(p: float) -> float:
+        x = _logit(p)
+        i = 0
+        while i < len(xs) - 2 and x > xs[i + 1]:
+            i += 1
+        return _sig(ys[i] + (ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i]) * (x - xs[i]))
+    return f
+
+
+def log_loss(rows: list[dict[str, Any]], f: Map) -> float:
+    total = 0.0
+    for r in rows:
+        p = min(max(f(r["played"]), 1e-4), 1 - 1e-4)
+        y = r["result"]
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / max(1, len(rows))
+
+
+def fit_logistic(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    """(stretch, edge) of the least log-loss, on a grid of 0.05."""
+    best = (math.inf, 1.0, 0.0)
+    for a in (x / 20 for x in range(8, 61)):
+        for b in (x / 20 for x in range(-60, 81)):
+            v = log_loss(rows, logistic(a, b))
+            if v < best[0]:
+                best = (v, a, b)
+    return best[1], best[2]
+
+
+def fit_curve(rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOTS) -> list[float]:
+    """The logits shown at ``knots`` of the least log-loss (coordinate search; each
+    piece keeps a tenth of the raw slope at least, so the curve always rises)."""
+    xs = [_logit(k) for k in knots]
+    ys = list(xs)
+    cur = log_loss(rows, curve(knots, ys))
+    step = 1.0
+    while step > 0.01:
+        better = False
+        for i in range(len(ys)):
+            for dv in (step, -step):
+                t = list(ys)
+                t[i] += dv
+                if any(t[j + 1] - t[j] < 0.1 * (xs[j + 1] - xs[j]) for j in range(len(t) - 1)):
+                    continue
+                v = log_loss(rows, curve(knots, t))
+                if v < cur - 1e-9:
+                    ys, cur, better = t, v, True
+        if not better:
+            step /= 2
+    return ys
+
+
+def bins(rows: list[dict[str, Any]], f: Map) -> tuple[list[str], int]:
+    """The reliability table of ``rows`` under ``f``, and how many bins of ``BIG`` or
+    more decisions are further than ``BOUND`` from their outcome."""
+    edges = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
+    lines, bad = [], 0
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        got = [r for r in rows if lo <= f(r["played"]) < hi]
+        if not got:
+            continue
+        n = len(got)
+        est = statistics.fmean(f(r["played"]) for r in got)
+        k = sum(r["result"] for r in got)
+        a, b = wilson(k, n)
+        off = n >= BIG and abs(k / n - est) > BOUND
+        bad += off
+        deals = len({r["deal"] for r in got})
+        lines.append(f"{lo:.1f} .. {min(hi, 1.0):.1f} | {n:5} | {deals:4} | {est:.2f} | "
+                     f"{k / n:.2f} [{a:.2f}, {b:.2f}]{' | off' if off else ''}")
+    return lines, bad
+
+
+def report(key: str, rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOTS) -> str:
+    """The fits of ``key``'s hard-level rows, checked on the half of the deals each was
+    not fitted on, and the settings of the fit on all of them."""
+    hard = [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]
+    if not hard:
+        return f"## {key}: no rows of the hard level"
+    even = [r for r in hard if r["deal"] % 2 == 0]
+    odd = [r for r in hard if r["deal"] % 2 == 1]
+    out = [f"## {key}: {len(hard)} decisions of the hard level in "
+           f"{len({r['deal'] for r in hard})} deals (mean outcome "
+           f"{statistics.fmean(r['result'] for r in hard):.2f})",
+           "map | log-loss on the odd deals (fitted on the even) | on the even (fitted on "
+           "the odd) | bins off, both halves"]
+    for name in ("none", "logistic", "curve"):
+        losses, off = [], 0
+        for train, test in ((even, odd), (odd, even)):
+            if not train or not test:
+                continue
+            f = _fitted(name, train, knots)
+            losses.append(f"{log_loss(test, f):.4f}")
+            off += bins(test, f)[1]
+        out.append(f"{name} | {' | '.join(losses)} | {off}")
+    s, e = fit_logistic(hard)
+    ys = fit_curve(hard, knots)
+    for name, f in (("logistic", logistic(s, e)), ("curve", curve(knots, ys))):
+        lines, off = bins(hard, f)
+        out.append(f"\n{name}, fitted on all deals (log-loss {log_loss(hard, f):.4f}, "
+                   f"bins off {off}):")
+        out.append("estimated chance | decisions | deals | mean estimate | observed "
+                   "[Wilson 95%]")
+        out += lines
+    pts = ", ".join(f"[{k}, {_sig(y):.3f}]" for k, y in zip(knots, ys, strict=True))
+    out.append(f"\nlevels/review.toml [{key}]: stretch = {s}, edge = {e}   or   "
+               f"curve = [{pts}]")
+    return "\n".join(out)
+
+
+def _fitted(name: str, rows: list[dict[str, Any]], knots: tuple[float, ...]) -> Map:
+    if name == "logistic":
+        return logistic(*fit_logistic(rows))
+    if name == "curve":
+        return curve(knots, fit_curve(rows, knots))
+    return lambda p: p
