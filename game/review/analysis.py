@@ -120,7 +120,8 @@ def _curve(v: Any) -> tuple[tuple[float, float], ...] | None:
                 for x in p):
             return None
         pts.append((float(p[0]), float(p[1])))
-    if len(pts) == 1 or any(b[0] <= a[0] or b[1] <= a[1] for a, b in zip(pts, pts[1:])):
+    pairs = zip(pts, pts[1:], strict=False)
+    if len(pts) == 1 or any(b[0] <= a[0] or b[1] <= a[1] for a, b in pairs):
         return None
     return tuple(pts)
 
