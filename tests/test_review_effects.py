@@ -122,6 +122,9 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
     assert why("durak", obs, "take", "defend 9H", [Effect("took", 1.74, 0.81, 0.2)]) == [
         lead, "After yours you had to take the cards 1.7 times on average in the rest of "
               "the deal; after its, 0.8 times."]
+    assert why("durak", obs, "attack 6S", "attack 9H", [Effect("held", 7.2, 4.5, 0.5)]) == [
+        lead, "After yours you held 7.2 cards on average when the talon ran out; after "
+              "its, 4.5."]
     assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
         lead, "After yours you picked up 10.1 cards on average in the rest of the deal; "
               "after its, 2.8."]

@@ -48,24 +48,35 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
 def _note(g: Any, m: Move, notes: dict[str, float]) -> None:
     if m.kind == "take":
         notes["took"] = notes.get("took", 0.0) + 1.0
+    if "held" not in notes and not g.talon:       # the seat's first move with no talon
+        notes["held"] = float(len(g.hands[g.current_player]))
 
 
 def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
-    return {"took": notes.get("took", 0.0)}
+    return {"took": notes.get("took", 0.0),
+            "held": notes.get("held", float(len(g.hands[seat])))}
+
+
+#: (more is worse: +1, the smallest gap worth a sentence): a fifth of a take more in
+#: the rest of the deal; a card more in hand once the talon is gone
+WORSE = {"took": (1, 0.2), "held": (1, 1.0)}
 
 
 def _worse(name: str) -> tuple[int, float] | None:
-    # a fifth of a take more a deal: the smallest gap worth a sentence
-    return (1, 0.2) if name == "took" else None
+    return WORSE.get(name)
 
 
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
-    if e.name != "took":
-        return None
-    # TRANSLATORS: {a} and {b} are averages with one decimal ("1.4", "0.6")
-    return _("After yours you had to take the cards {a} times on average in the rest of "
-             "the deal; after its, {b} times.").format(
-        a=number(e.played, 1), b=number(e.best, 1))
+    if e.name == "took":
+        # TRANSLATORS: {a} and {b} are averages with one decimal ("1.4", "0.6")
+        return _("After yours you had to take the cards {a} times on average in the rest "
+                 "of the deal; after its, {b} times.").format(
+            a=number(e.played, 1), b=number(e.best, 1))
+    if e.name == "held":
+        # TRANSLATORS: {a} and {b} are averages with one decimal ("7.2", "4.5")
+        return _("After yours you held {a} cards on average when the talon ran out; "
+                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+    return None
 
 
 TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)
