@@ -347,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="hard: each of the new and the old hard level against this level "
                         "(default: head to head)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
+    p.add_argument("--knots", default=None,
+                   help="fit: the raw chances where the curve has its points, e.g. "
+                        "0.1,0.3,0.5,0.7,0.9 (default: 0.2,0.4,0.6,0.85)")
     p.add_argument("--rows", default=None,
                    help="table: the rows of a calibrate --out, shown and graded anew by "
                         "the settings now (levels/review.toml, --set); why: the rows of a "
@@ -404,7 +407,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
     if a.what == "fit":
-        from game.tools.bench_fit import report
+        from game.tools.bench_fit import KNOTS, report
 
         if not a.rows:
             raise SystemExit("fit needs --rows FILE (from calibrate --levels hard --out)")
@@ -412,10 +415,11 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         for name in a.rows.split(","):
             with open(name, encoding="utf-8") as fh:
                 saved += json.load(fh)
+        knots = tuple(float(x) for x in a.knots.split(",")) if a.knots else KNOTS
         for key in games:
             if unit_of(key) == POINTS:
                 continue
-            print(report(key, saved), flush=True)
+            print(report(key, saved, knots), flush=True)
         return 0
     if a.what == "table":
         if not a.rows:
