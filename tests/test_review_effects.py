@@ -13,7 +13,15 @@ import pytest
 
 from game import i18n
 from game.games import ORDER
-from game.review.analysis import Analysis, Judge, effects, settings, traits_of, why
+from game.review.analysis import (
+    VALUE,
+    Analysis,
+    Judge,
+    effects,
+    settings,
+    traits_of,
+    why,
+)
 from game.review.model import Candidate, Effect, Verdict
 from game.rules import Move
 from tests.test_judge import QUICK, random_position
@@ -44,8 +52,9 @@ def test_measuring_what_a_move_led_to_changes_no_value(key: str) -> None:
     assert t is not None
     for rows in got.values():
         assert len(rows) == measured.samples
-        for row in rows:
-            assert row and all(t.worse(name) is not None for name in row), row
+        for row in rows:         # each trait the game says, and the play-out's value
+            assert VALUE in row and len(row) > 1, row
+            assert all(t.worse(name) is not None for name in row if name != VALUE), row
 
 
 def _analysis(played: list[dict[str, float]], best: list[dict[str, float]]) -> Analysis:
@@ -54,22 +63,29 @@ def _analysis(played: list[dict[str, float]], best: list[dict[str, float]]) -> A
                     measured=(("defend 9H", tuple(best)), ("take", tuple(played))))
 
 
+def _rows(trait: str, values: list[float], results: list[float]) -> list[dict[str, float]]:
+    return [{trait: x, VALUE: v} for x, v in zip(values, results, strict=True)]
+
+
 def test_an_effect_is_kept_only_when_worse_beyond_the_gap_and_the_noise() -> None:
     s = settings("durak", {"z": 2.0})
-    # Durak's "took": a fifth of a take more is the gap; 2 against 1 on every deal
-    clear = _analysis([{"took": 2.0}, {"took": 2.0}, {"took": 3.0}, {"took": 2.0}],
-                      [{"took": 1.0}, {"took": 1.0}, {"took": 1.0}, {"took": 1.0}])
+    won = _rows("took", [1.0] * 4, [1.0] * 4)
+    # Durak's "took": a fifth of a take more is the gap; more takes on every deal, and
+    # the most where the move played lost the most
+    clear = _analysis(_rows("took", [2.0, 2.0, 3.0, 2.0], [0.5, 0.5, 0.0, 0.5]), won)
     got = effects("durak", clear, "take", "defend 9H", s)
     assert got == (Effect("took", 2.25, 1.0, 0.25),)
+    # the same takes, but the loss where they are fewest: they explain nothing
+    against = _analysis(_rows("took", [2.0, 2.0, 3.0, 2.0], [0.0, 0.0, 1.0, 0.0]), won)
+    assert effects("durak", against, "take", "defend 9H", s) == ()
     # fewer takes after the move played: better, nothing said
-    better = _analysis([{"took": 0.0}] * 4, [{"took": 1.0}] * 4)
+    better = _analysis(_rows("took", [0.0] * 4, [0.0] * 4), won)
     assert effects("durak", better, "take", "defend 9H", s) == ()
     # a larger gap that is noise (one deal of four)
-    noisy = _analysis([{"took": 4.0}, {"took": 0.0}, {"took": 0.0}, {"took": 0.0}],
-                      [{"took": 0.0}] * 4)
+    noisy = _analysis(_rows("took", [5.0, 1.0, 1.0, 1.0], [0.0] * 4), won)
     assert effects("durak", noisy, "take", "defend 9H", s) == ()
     # beyond noise but under the gap
-    small = _analysis([{"took": 1.1}] * 3 + [{"took": 1.2}], [{"took": 1.0}] * 4)
+    small = _analysis(_rows("took", [1.1, 1.1, 1.1, 1.2], [0.0] * 4), won)
     assert effects("durak", small, "take", "defend 9H", s) == ()
     # the same move, or nothing measured: nothing
     assert effects("durak", clear, "take", "take", s) == ()
@@ -77,17 +93,20 @@ def test_an_effect_is_kept_only_when_worse_beyond_the_gap_and_the_noise() -> Non
                    "defend 9H", s) == ()
 
 
-def test_the_clearest_effects_come_first_and_at_most_two() -> None:
+def test_the_effects_that_go_with_the_loss_most_come_first_and_at_most_two() -> None:
     s = settings("paodekuai", {"z": 2.0})
-    played = [{"left": 5.0 + k % 2, "out1": 1.0, "out2": float(k % 2)} for k in range(8)]
-    best = [{"left": 1.0, "out2": float(k % 3 == 0)} for k in range(8)]
-    a = Analysis((Candidate("play 3S", 2.0), Candidate("play 4S", -3.0, 0.5)),
-                 ("play 3S", "play 4S"), 8,
+    # the cards held go with the points lost exactly; seat 1 goes out first on every
+    # deal (as much as can be told); seat 2 a little more often, half with the loss
+    played = [{"left": 5.0 + k % 2, "out1": 1.0, "out2": float(k % 4 in (0, 1)),
+               VALUE: -10.0 - 2 * (k % 2)} for k in range(16)]
+    best = [{"left": 1.0, "out2": float(k % 4 == 0), VALUE: 0.0} for k in range(16)]
+    a = Analysis((Candidate("play 3S", 0.0), Candidate("play 4S", -11.0, 0.5)),
+                 ("play 3S", "play 4S"), 16,
                  measured=(("play 3S", tuple(best)), ("play 4S", tuple(played))))
     got = effects("paodekuai", a, "play 4S", "play 3S", s)
-    assert [e.name for e in got] == ["out1", "left"]     # both without noise: by size
-    assert got[0].played == 1.0 and got[0].best == 0.0
-    assert got[1].played == 5.5 and got[1].best == 1.0
+    assert [e.name for e in got] == ["left", "out1"]
+    assert got[0].played == 5.5 and got[0].best == 1.0
+    assert got[1].played == 1.0 and got[1].best == 0.0
 
 
 @pytest.mark.parametrize("key, move, traits", [
@@ -134,12 +153,10 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
               "its, 1.6.",
         "After yours Computer 2 went out first in 61% of them; after its, in 13%."]
     assert why("autobus", obs, "end", "play 5S hand run1",
-               [Effect("reserve", 7.4, 6.9, 0.1), Effect("out1", 0.3, 0.1, 0.05)]) == [
+               [Effect("reserve", 9.4, 6.9, 0.1), Effect("out1", 0.3, 0.1, 0.05)]) == [
         "This ended the turn while a card could still be played.", lead,
-        "A few turns later, after yours 7.4 cards were left in your reserve on average; "
-        "after its, 6.9.",
-        "After yours Computer 1 emptied their reserve first in 30% of them; after its, "
-        "in 10%."]
+        "A few turns later, after yours 9.4 cards were left in your reserve on average; "
+        "after its, 6.9."]          # a trait the game no longer says: no words
     # the seat named from the reviewed seat's side; the same move: nothing
     assert "Computer 1" in why("paodekuai", {"seat": 1}, "play 8S", "play QS",
                                [Effect("out2", 0.6, 0.1, 0.05)])[1]

@@ -265,6 +265,14 @@ def traits_of(key: str) -> Traits | None:
     return load(ref) if ref is not None else None
 
 
+#: the play-out's own value, kept beside its traits (what a trait must go with to explain
+#: a loss); never a trait itself
+VALUE = "value"
+#: a trait explains part of a loss when, deal by deal, it goes with the loss at least
+#: this much (the correlation of the trait's gap with the value's)
+MIN_CORRELATION = 0.25
+
+
 def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
               s: Settings, traits: Traits | None = None,
               measured: list[dict[str, float]] | None = None,
@@ -293,9 +301,10 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
             note(g, m, notes)
         g._apply(m)
         moves -= 1
+    value = value_of(g, seat)
     if traits is not None and measured is not None:
-        measured.append(traits.end(g, seat, notes))
-    return value_of(g, seat)
+        measured.append(traits.end(g, seat, notes) | {VALUE: value})
+    return value
 
 
 def shown(raw: float, unit: str, s: Settings) -> float:
@@ -673,17 +682,21 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
 
 def effects(key: str, a: Analysis, played: str, best: str, s: Settings
             ) -> tuple[Effect, ...]:
-    """What ``played`` led to in the judge's play-outs that ``best`` did not, on the same
-    sampled deals: each trait of the game (:class:`Traits`) worse for the seat after
-    ``played`` by at least the game's gap and by more than ``z`` standard errors of the
-    paired difference; the clearest first (the gap in standard errors), at most
-    :data:`MAX_EFFECTS`.  None where nothing was measured (exact values, one move)."""
+    """What ``played`` led to in the judge's play-outs that ``best`` did not, and that
+    goes with its loss: on the same sampled deals, each trait of the game
+    (:class:`Traits`) worse for the seat after ``played`` by at least the game's gap and
+    by more than ``z`` standard errors of the paired difference, and whose gap goes with
+    the loss deal by deal (correlation :data:`MIN_CORRELATION` or more: a trait that
+    worsens where the value does not explains nothing); the most correlated first, at
+    most :data:`MAX_EFFECTS`.  None where nothing was measured (exact values, one
+    move)."""
     t = traits_of(key)
     got = dict(a.measured)
     mp, mb = got.get(played), got.get(best)
     if t is None or not mp or not mb or len(mp) != len(mb) or played == best:
         return ()
-    names = sorted({name for row in (*mp, *mb) for name in row})
+    loss = [b.get(VALUE, 0.0) - p.get(VALUE, 0.0) for p, b in zip(mp, mb, strict=True)]
+    names = sorted({name for row in (*mp, *mb) for name in row} - {VALUE})
     found: list[tuple[float, Effect]] = []
     for name in names:
         w = t.worse(name)
@@ -694,11 +707,32 @@ def effects(key: str, a: Analysis, played: str, best: str, s: Settings
         ys = [row.get(name, 0.0) for row in mb]
         d = (sum(xs) - sum(ys)) / len(xs)
         se = _paired_se(xs, ys)
-        if sign * d >= gap - 1e-9 and sign * d > s.z * max(se, 1e-9):
-            found.append((sign * d / max(se, 1e-9), Effect(
-                name, round(sum(xs) / len(xs), 6), round(sum(ys) / len(ys), 6), round(se, 6))))
+        if sign * d < gap - 1e-9 or sign * d <= s.z * max(se, 1e-9):
+            continue
+        r = _correlation([sign * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
+        if r >= MIN_CORRELATION:
+            found.append((r, Effect(name, round(sum(xs) / len(xs), 6),
+                                    round(sum(ys) / len(ys), 6), round(se, 6))))
     found.sort(key=lambda x: (-x[0], x[1].name))
     return tuple(e for _, e in found[:MAX_EFFECTS])
+
+
+def _correlation(gap: list[float], loss: list[float]) -> float:
+    """How a trait's gap goes with the loss, deal by deal: Pearson's correlation; 1
+    where the gap is the same on every deal (it goes with the whole loss) or the loss is
+    the same and above 0 on every deal, 0 where there is no loss at all."""
+    n = len(gap)
+    if n < 2:
+        return 0.0
+    ma, mb = sum(gap) / n, sum(loss) / n
+    saa = sum((x - ma) ** 2 for x in gap)
+    sbb = sum((y - mb) ** 2 for y in loss)
+    if sbb <= 1e-18:
+        return 1.0 if mb > 0 else 0.0
+    if saa <= 1e-18:
+        return 1.0 if mb > 0 else 0.0
+    sab = sum((x - ma) * (y - mb) for x, y in zip(gap, loss, strict=True))
+    return sab / math.sqrt(saa * sbb)
 
 
 def why(key: str, obs: dict[str, Any], played: str, best: str,

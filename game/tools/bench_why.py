@@ -73,7 +73,8 @@ def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
                              "grade": v.grade, "played": v.played, "best": top,
                              "obs": json.loads(json.dumps(obs, default=list)),
                              "patterns": patterns(key, obs, v.played, top),
-                             "effects": [pattern_of(e.name) for e in v.effects]})
+                             "effects": [pattern_of(e.name) for e in v.effects],
+                             "measured": [e.to_dict() for e in v.effects]})
         if index >= last:
             break
     return rows
