@@ -73,8 +73,9 @@ def _players(key: str) -> int | None:
     return max(allowed) if len(allowed) > 1 else None
 
 
-def _deal(key: str, seed: int, level: str) -> Any:
-    return play_deal(key, seed, [level, info(key).default_level], _players(key))
+def _deal(key: str, seed: int, level: str, players: int | None = None) -> Any:
+    n = players if players in spec(key).players_allowed else _players(key)
+    return play_deal(key, seed, [level, info(key).default_level], n)
 
 
 def _outcome(j: Any, seat: int) -> float:
@@ -113,7 +114,8 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None,
-              levels: tuple[str, ...] = LEVELS, check: int = 10) -> list[dict[str, Any]]:
+              levels: tuple[str, ...] = LEVELS, check: int = 10,
+              players: int | None = None) -> list[dict[str, Any]]:
     """Rows: one per decision of seat 0 (not forced) in ``deals`` deals per level, with
     the raw play-out values (``edge`` 0: fitted afterwards, :func:`fit_edge`) and, for
     each decision graded an inaccuracy or worse, the loss again by ``check`` times the
@@ -123,7 +125,7 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
     s = settings(key, over)
     for level in levels:
         for d in range(deals):
-            j = _deal(key, seed + d, level)
+            j = _deal(key, seed + d, level, players)
             r = review_deal(j, 0, overrides=over)
             result = _outcome(j, 0)
             named = journal_levels(j)
@@ -131,6 +133,7 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
                 if v.forced:
                     continue
                 row = {"game": key, "level": level, "deal": seed + d, "index": v.index,
+                       "players": j.start_state().num_players,
                        "played": v.value_played, "best": v.value_best, "loss": v.loss,
                        "se": v.se, "grade": v.grade, "certain": v.certain,
                        "result": result, "big_loss": None, "big_se": None}
@@ -339,7 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=70000)
     p.add_argument("--seeds", type=int, default=1, help="deals per game (speed)")
     p.add_argument("--players", type=int, default=None,
-                   help="players at the table (speed; default: the most the game allows)")
+                   help="players at the table (speed, calibrate, why; default: the most "
+                        "the game allows)")
     p.add_argument("--seconds", type=float, default=8.0, help="per loop (frames)")
     p.add_argument("--work", type=float, default=10.0, help="Python ms per frame (frames)")
     p.add_argument("--jobs", type=int, default=1, help="processes (hard)")
@@ -445,7 +449,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
     levels = tuple((a.levels or ",".join(LEVELS)).split(","))
     for key in games:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
-        mine = calibrate(key, deals, a.seed, extra, levels, a.check)
+        mine = calibrate(key, deals, a.seed, extra, levels, a.check, a.players)
         rows += mine
         s = settings(key, extra)
         points = unit_of(key) == POINTS
