@@ -286,7 +286,7 @@ class DudakTable(TableView):
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
             turn = obs["current_player"]
-            thinking = _("{who} is thinking…").format(who=self.who(turn))
+            thinking = self.thinking_text(turn)
             if obs["card_counts"][self.human] == 0:
                 return _("You are out of cards. {thinking}").format(thinking=thinking)
             return thinking

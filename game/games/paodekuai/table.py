@@ -171,7 +171,7 @@ class PaoDeKuaiTable(TableView):
     # ----- words --------------------------------------------------------------------------------
     def expected_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
         if not self.human_to_act:
-            return _("{who} is thinking…").format(who=self.who(obs["current_player"]))
+            return self.thinking_text(obs["current_player"])
         if obs["opening"] and not obs["table"]:
             return _("You hold 3♥: lead any play that includes it")
         if not obs["table"]:

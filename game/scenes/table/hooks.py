@@ -98,6 +98,14 @@ class TableHooks:
             return self.info.seat_name(0)
         return self.shared.name(seat) or self.info.seat_name(self.pos(seat))
 
+    def thinking_text(self, seat: int) -> str:
+        """The status while ``seat`` is to move and the player is not asked: "Computer 2
+        is thinking…"; the player's own seat played by the computer (a watched deal, a
+        benchmark): "The computer is playing for you…"."""
+        if seat == self.human:
+            return _("The computer is playing for you…")
+        return _("{who} is thinking…").format(who=self.who(seat))
+
     # ----- set-up and places ----------------------------------------------------------
     def setup(self) -> None:
         """Make the game's own labels (append them to ``self.labels``), buttons and
