@@ -559,8 +559,9 @@ def graph_part(view: ReviewView, left: float, y: float, col_w: float, body: floa
     s = view.scale
     c = view.content
     small = max(11.0, body * 0.85)
-    caption = (graph_caption(review.key, review.unit) + "  "
-               + _("Tap a point to see that move.") + "  "
+    # the caption is a heading of its own (no full stop): the sentences after it need one
+    caption = (graph_caption(review.key, review.unit) + ". "
+               + _("Tap a point to see that move.") + " "
                + _("The values assume that from each move on you play as the hard "
                    "level would, so a player who errs later does worse."))
     t = view.add_text(caption, left, y, small, MUTED, width=col_w)
