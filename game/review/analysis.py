@@ -30,7 +30,7 @@ the caller: the same position gets the same analysis, the hint is the review's b
 A verdict (:func:`judge`) grades the move played against the best: ``best`` (the best,
 or within noise of it: "about as good"), ``good`` (a loss beyond noise, under the
 ``inaccuracy`` threshold), ``inaccuracy``, ``mistake`` (``threshold``) and ``blunder``.
-The settings are the game's spec's ``review_settings``, tuned in
+The settings (game.review.settings) are the game's spec's ``review_settings``, tuned in
 ``levels/review.toml``; how they were calibrated is in docs/review.md.
 """
 from __future__ import annotations
@@ -40,24 +40,20 @@ import json
 import math
 import threading
 import time
-import tomllib
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from game import resources
 from game.ai import levels as level_table
 from game.ai import make_bot
 from game.ai.infer import sample
 from game.ai.search import reward, rollout_kinds, rollout_policy
-from game.games import SPECS, load, spec
+from game.games import load, spec
 from game.i18n import _
 from game.review.model import (
     BEST,
     BLUNDER,
-    CHANCE,
-    GOOD,
     INACCURACY,
     MAX_EFFECTS,
     MISTAKE,
@@ -68,101 +64,21 @@ from game.review.model import (
     Traits,
     Verdict,
 )
+
+# how a game's positions are judged and shown (game.review.settings), named here too:
+# the review's callers have always found them here
+from game.review.settings import Settings as Settings
+from game.review.settings import grade as grade
+from game.review.settings import settings as settings
+from game.review.settings import shown as shown
+from game.review.settings import slope as slope
+from game.review.settings import unit_of as unit_of
 from game.rules import GAMES, Game, Move, Rng
 from game.session.journal import Journal, ReplayError, journal_from_dict
 
 Cancelled = Callable[[], bool]
 OnVerdict = Callable[[Verdict], None]
 Policy = Callable[[Any, list[Move]], Move]
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How one game's positions are judged (its spec's ``review_settings``, tuned in
-    ``levels/review.toml``)."""
-
-    threshold: float = 0.1       # the loss that makes a mistake (chance, or points)
-    inaccuracy: float = 0.05     # ... an inaccuracy
-    blunder: float = 0.2         # ... a blunder
-    z: float = 2.0               # a loss within this many standard errors is noise
-    samples: int = 64            # sampled deals per analysis, at most
-    min_samples: int = 0         # ... at least (0: always ``samples``), then stop once clear
-    candidates: int = 4          # moves valued (the search's top ones where more are legal)
-    iterations: int = 1000       # the search's walks ranking the candidates
-    epsilon: float = 0.05        # chance of a random move in the play-outs (every seat)
-    rollout_moves: int = 1500    # play-outs longer than this are scored as cut off
-    scale: float = 1.0           # a game valued in points: the points worth 1.0 of chance
-    solve_nodes: int = 200_000   # exact verdicts: solver nodes per decision (past it: estimate)
-    #: the seat playing on as the hard level would, not as the rules of thumb do: a shift
-    #: of the play-outs' mean (logit of a chance; points), fitted on the hard level's
-    #: outcomes (``bench_review calibrate``)
-    edge: float = 0.0
-    #: ... and a chance's logit multiplied by this first (a play-out policy weaker than
-    #: the hard level judges too timidly both ways: it is surer of the hard seat's
-    #: winning and losing positions than the play-outs are)
-    stretch: float = 1.0
-    #: ... or, where given, a curve from the play-outs' chance to the chance shown:
-    #: points (raw, shown), both rising, joined by straight lines on the logit scale
-    #: and carried on past the ends along the end pieces (``edge`` and ``stretch``
-    #: then unused); fitted on the hard level's outcomes (``bench_review fit``)
-    curve: tuple[tuple[float, float], ...] = ()
-
-
-def _curve(v: Any) -> tuple[tuple[float, float], ...] | None:
-    """A ``curve`` setting checked: two or more (raw, shown) points of chances strictly
-    between 0 and 1, both rising (an empty list: none); None when it is not one."""
-    if not isinstance(v, (list, tuple)):
-        return None
-    pts: list[tuple[float, float]] = []
-    for p in v:
-        if not isinstance(p, (list, tuple)) or len(p) != 2 or any(
-                isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 < x < 1
-                for x in p):
-            return None
-        pts.append((float(p[0]), float(p[1])))
-    pairs = zip(pts, pts[1:], strict=False)
-    if len(pts) == 1 or any(b[0] <= a[0] or b[1] <= a[1] for a, b in pairs):
-        return None
-    return tuple(pts)
-
-
-def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
-    """The review settings of ``key``: levels/review.toml over the built-in ones of the
-    game's spec (a missing or damaged file keeps those), then ``overrides`` (tests)."""
-    base = Settings()
-    names = {f.name: f.type for f in fields(Settings)}
-    known = SPECS.get(key)
-    table: dict[str, Any] = dict(known.review_settings) if known is not None else {}
-    table.update(_review_file().get(key, {}))
-    table.update(overrides or {})
-    clean: dict[str, Any] = {}
-    for name, v in table.items():
-        if name == "curve":
-            pts = _curve(v)
-            if pts is not None:          # a damaged curve: the built-in one stays
-                clean[name] = pts
-            continue
-        if name not in names or isinstance(v, bool) or not isinstance(v, (int, float)):
-            continue
-        default = getattr(base, name)
-        clean[name] = int(v) if isinstance(default, int) else float(v)
-    return replace(base, **clean)
-
-
-def _review_file() -> dict[str, dict[str, Any]]:
-    try:
-        with resources.path("levels", "review.toml").open("rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, ValueError):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(v, dict)}
-
-
-def unit_of(key: str) -> str:
-    """What the values of a review of ``key`` are: a chance, or expected points (its
-    spec's ``review_unit``)."""
-    known = SPECS.get(key)
-    return known.review_unit if known is not None else CHANCE
 
 
 def seed_for(deal_seed: int, index: int) -> int:
@@ -305,44 +221,6 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
     if traits is not None and measured is not None:
         measured.append(traits.end(g, seat, notes) | {VALUE: value})
     return value
-
-
-def shown(raw: float, unit: str, s: Settings) -> float:
-    """The value shown for a play-out mean ``raw``: shifted by the game's ``edge`` (a
-    chance on the logit scale, points as points), the seat then playing as the hard
-    level would rather than as the rules of thumb do."""
-    if unit != CHANCE:
-        return raw + s.edge
-    if not s.edge and s.stretch == 1.0 and not s.curve:
-        return raw
-    q = min(max(raw, 0.002), 0.998)
-    return 1.0 / (1.0 + math.exp(-_logit_shown(math.log(q / (1.0 - q)), s)[0]))
-
-
-def _logit(p: float) -> float:
-    return math.log(p / (1.0 - p))
-
-
-def _logit_shown(x: float, s: Settings) -> tuple[float, float]:
-    """The logit shown for a play-out logit ``x``, and its slope there."""
-    if not s.curve:
-        return s.stretch * x + s.edge, s.stretch
-    xs = [_logit(a) for a, _b in s.curve]
-    ys = [_logit(b) for _a, b in s.curve]
-    i = 0
-    while i < len(xs) - 2 and x > xs[i + 1]:
-        i += 1
-    k = (ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i])
-    return ys[i] + k * (x - xs[i]), k
-
-
-def slope(raw: float, unit: str, s: Settings) -> float:
-    """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
-    if unit != CHANCE or (not s.edge and s.stretch == 1.0 and not s.curve):
-        return 1.0
-    q = min(max(raw, 0.002), 0.998)
-    p = shown(q, unit, s)
-    return _logit_shown(_logit(q), s)[1] * p * (1.0 - p) / (q * (1.0 - q))
 
 
 @dataclass
@@ -633,25 +511,6 @@ def _ranking(bot: Any, moves: list[Move]) -> list[str]:
         if m not in seen and any(str(x) == m for x in moves):
             seen.append(m)
     return seen
-
-
-def grade(loss: float, se: float, s: Settings, certain: bool = False) -> str:
-    """The grade of a move that gave away ``loss`` against the best (its standard error
-    ``se``): within ``z`` standard errors ``best``, else by the game's thresholds on the
-    loss less one standard error (exact values: on the loss)."""
-    noise = 1e-9 if certain else max(s.z * se, 1e-9)
-    if loss <= noise:
-        return BEST
-    # the size by the loss less one standard error: a loss estimated large is partly
-    # luck (the largest of several noisy gaps), and a grade should hold on a re-count
-    sure = loss if certain else loss - se
-    if sure >= s.blunder - 1e-9:
-        return BLUNDER
-    if sure >= s.threshold - 1e-9:
-        return MISTAKE
-    if sure >= s.inaccuracy - 1e-9:
-        return INACCURACY
-    return GOOD
 
 
 def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_seed: int,
