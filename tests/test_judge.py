@@ -179,7 +179,8 @@ def test_cli_review_json_has_one_object_per_decision(
 
     real = analysis.settings
     monkeypatch.setattr(analysis, "settings",
-                        lambda key, overrides=None: real(key, QUICK[key] | (overrides or {})))
+                        lambda key, overrides=None, players=None: real(
+                            key, QUICK[key] | (overrides or {}), players))
     assert main(["review", "--game", "paodekuai", "--deal", "8", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     rows, summary = data["decisions"], data["summary"]
@@ -437,3 +438,41 @@ def test_the_fit_finds_the_map_the_outcomes_were_drawn_from() -> None:
     text = bench_fit.report("durak", rows[:120])
     assert "log-loss on the odd deals" in text and "curve = [[0.2, " in text
     assert bench_fit.report("dudak", rows) == "## dudak: no rows of the hard level"
+
+
+def test_a_table_size_may_have_settings_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``[<key>.players.<n>]`` in levels/review.toml: two-player Autobus shows its
+    chance by a map of its own (its play-outs are too sure where four players' are too
+    timid); the review, the hint and the quiz all ask with the table's size."""
+    from game.review import tuning
+
+    two, four = analysis.settings("autobus", None, 2), analysis.settings("autobus", None, 4)
+    assert (two.stretch, two.edge) == (0.5, 0.8)
+    assert (four.stretch, four.edge) == (1.25, 0.2) == (
+        analysis.settings("autobus").stretch, analysis.settings("autobus").edge)
+    assert analysis.settings("autobus", None, 3).stretch == 1.25     # none of its own
+    assert two.samples == four.samples                                # the rest shared
+    assert analysis.settings("autobus", {"edge": 0.0}, 2).edge == 0.0  # overrides last
+    # a damaged table for a size is ignored
+    monkeypatch.setattr(tuning, "_review_file", lambda: {
+        "autobus": {"edge": 0.3, "players": {"2": "up", "3": {"edge": 0.1}}}})
+    assert analysis.settings("autobus", None, 2).edge == 0.3
+    assert analysis.settings("autobus", None, 3).edge == 0.1
+
+
+def test_the_review_and_the_hint_judge_two_players_by_their_own_map() -> None:
+    from game.review.model import CHANCE
+
+    j = play_deal("autobus", 930400, ["easy", "normal"], players=2)
+    over = QUICK["autobus"] | {"samples": 6}
+    r = review_deal(j, 0, overrides=over)
+    v = next(v for v in r.verdicts if not v.forced and v.candidates)
+    g = j.state_at(v.index)
+    a = Judge(g.observation(0), g.legal_moves(),
+              analysis.settings("autobus", over, 2)).run()
+    assert a is not None and a.candidates == v.candidates
+    b = Judge(g.observation(0), g.legal_moves(), analysis.settings("autobus", over)).run()
+    assert b is not None and b.best == a.best                 # the map never reorders
+    assert [c.value for c in b.candidates] != [c.value for c in a.candidates]
+    raw = 0.2
+    assert analysis.shown(raw, CHANCE, analysis.settings("autobus", None, 2)) > raw

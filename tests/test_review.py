@@ -372,8 +372,9 @@ def test_no_window_library_under_review() -> None:
 def fast_cli(monkeypatch: pytest.MonkeyPatch) -> None:
     real = analysis.settings
 
-    def small(key: str, overrides: dict[str, Any] | None = None) -> analysis.Settings:
-        return real(key, FAST[key] | (overrides or {}))
+    def small(key: str, overrides: dict[str, Any] | None = None,
+              players: int | None = None) -> analysis.Settings:
+        return real(key, FAST[key] | (overrides or {}), players)
     monkeypatch.setattr(analysis, "settings", small)
 
 

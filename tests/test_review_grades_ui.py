@@ -154,8 +154,8 @@ def _small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.analysis as analysis
 
     real = analysis.settings
-    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None: real(
-        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {})))
+    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None, players=None: real(
+        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}), players))
 
 
 def _answer(app, table, move: str) -> None:  # type: ignore[no-untyped-def]

@@ -19,8 +19,8 @@ def small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.analysis as analysis
 
     real = analysis.settings
-    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None: real(
-        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {})))
+    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None, players=None: real(
+        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}), players))
 
 
 def test_the_positions_asked_are_the_inaccuracies_and_worse_of_a_finished_review() -> None:

@@ -334,7 +334,8 @@ class RemoteSession:
         from game.review.analysis import Judge, settings
 
         self._hint = (Judge(self.observation(), legal,
-                            settings(self.key, HINT_OVERRIDES.get(self.key))),
+                            settings(self.key, HINT_OVERRIDES.get(self.key),
+                                     self.players or None)),
                       self.moves_played)
         self.hints += 1
         return True

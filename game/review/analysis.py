@@ -30,7 +30,7 @@ the caller: the same position gets the same analysis, the hint is the review's b
 A verdict (:func:`judge`) grades the move played against the best: ``best`` (the best,
 or within noise of it: "about as good"), ``good`` (a loss beyond noise, under the
 ``inaccuracy`` threshold), ``inaccuracy``, ``mistake`` (``threshold``) and ``blunder``.
-The settings (game.review.settings) are the game's spec's ``review_settings``, tuned in
+The settings (game.review.tuning) are the game's spec's ``review_settings``, tuned in
 ``levels/review.toml``; how they were calibrated is in docs/review.md.
 """
 from __future__ import annotations
@@ -65,14 +65,14 @@ from game.review.model import (
     Verdict,
 )
 
-# how a game's positions are judged and shown (game.review.settings), named here too:
+# how a game's positions are judged and shown (game.review.tuning), named here too:
 # the review's callers have always found them here
-from game.review.settings import Settings as Settings
-from game.review.settings import grade as grade
-from game.review.settings import settings as settings
-from game.review.settings import shown as shown
-from game.review.settings import slope as slope
-from game.review.settings import unit_of as unit_of
+from game.review.tuning import Settings as Settings
+from game.review.tuning import grade as grade
+from game.review.tuning import settings as settings
+from game.review.tuning import shown as shown
+from game.review.tuning import slope as slope
+from game.review.tuning import unit_of as unit_of
 from game.rules import GAMES, Game, Move, Rng
 from game.session.journal import Journal, ReplayError, journal_from_dict
 
@@ -667,8 +667,8 @@ def review_deal(journal: Journal | dict[str, Any], seat: int | None = None,
     j = _journal(journal)
     key = j.game
     who = j.human if seat is None else seat
-    s = settings(key, overrides)
     g = j.start_state()
+    s = settings(key, overrides, g.num_players)
     if not 0 <= who < g.num_players:
         raise ValueError(f"seat {who} is not at this table (seats 0 to {g.num_players - 1})")
     review = Review(key=key, seat=who, level=level, unit=unit_of(key), scale=s.scale,

@@ -34,8 +34,10 @@ GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
 MAX_CANDIDATES = 64
 
 #: bumped whenever the analysis changes what it would say (a cached review of another
-#: version is thrown away and made again).  2: one judge (issue 37), grades, candidates
-FORMAT = 2
+#: version is thrown away and made again).  2: one judge (issue 37), grades, candidates;
+#: 3: what a move led to (effects), the chance shown fitted again (Durak, Dudák,
+#: two-player Autobus)
+FORMAT = 3
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
 MAX_MOVE = 80

@@ -42,6 +42,8 @@ class Quiz:
         self.review = review
         self.key = review.key
         self.seat = review.seat
+        #: the players at the table (the review's settings may differ by it)
+        self.players = journal.start_state().num_players
         #: positions in ``review.verdicts``, in the order asked
         self.asked = positions(review)
         if not self.asked:
@@ -107,7 +109,7 @@ class Quiz:
             return True
         g = self.journal.state_at(v.index)
         self._judge = analysis.Judge(g.observation(self.seat), g.legal_moves(),
-                                     analysis.settings(self.key),
+                                     analysis.settings(self.key, None, self.players),
                                      analysis.journal_levels(self.journal), move)
         return False
 
@@ -139,7 +141,8 @@ class Quiz:
 
         v = self.verdict
         same = same_move(self.key, move, best)
-        g = BEST if same else grade(best_value - value, se, settings(self.key), certain)
+        g = BEST if same else grade(best_value - value, se,
+                                    settings(self.key, None, self.players), certain)
         self.answer = Verdict(v.index, move, move if same else best, value, best_value,
                               certain=certain, mistake=g in (MISTAKE, BLUNDER),
                               legal=v.legal, grade=g, se=se)

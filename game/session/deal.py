@@ -310,7 +310,7 @@ class DealSession:
         from game.review.analysis import Judge, journal_levels, settings
 
         return Judge(self.game.observation(self.human), legal,
-                     settings(self.key, HINT_OVERRIDES.get(self.key)),
+                     settings(self.key, HINT_OVERRIDES.get(self.key), self.game.num_players),
                      journal_levels(self.journal))
 
     def start_hint(self, exclude: list[Move] | None = None) -> bool:

@@ -122,7 +122,7 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
     samples it had, on other seeds (the grades' precision).  ``extra``: settings to try."""
     rows: list[dict[str, Any]] = []
     over = (extra or {}) | {"edge": 0.0}
-    s = settings(key, over)
+    s = settings(key, over, players)
     for level in levels:
         for d in range(deals):
             j = _deal(key, seed + d, level, players)
@@ -435,7 +435,8 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
             mine = [r for r in saved if r["game"] == key]
             if not mine:
                 continue
-            s = settings(key, extra)
+            sizes = {r.get("players") for r in mine}
+            s = settings(key, extra, sizes.pop() if len(sizes) == 1 else None)
             unit = unit_of(key)
             points = unit == POINTS
             decks = len({(r["level"], r["deal"]) for r in mine})

@@ -66,14 +66,22 @@ def _curve(v: Any) -> tuple[tuple[float, float], ...] | None:
     return tuple(pts)
 
 
-def settings(key: str, overrides: dict[str, Any] | None = None) -> Settings:
+def settings(key: str, overrides: dict[str, Any] | None = None,
+             players: int | None = None) -> Settings:
     """The review settings of ``key``: levels/review.toml over the built-in ones of the
-    game's spec (a missing or damaged file keeps those), then ``overrides`` (tests)."""
+    game's spec (a missing or damaged file keeps those), then the file's table for
+    ``players`` at the table (``[<key>.players.<n>]``: a game whose play-outs judge a
+    two-player table otherwise than a four-player one), then ``overrides`` (tests)."""
     base = Settings()
     names = {f.name: f.type for f in fields(Settings)}
     known = SPECS.get(key)
     table: dict[str, Any] = dict(known.review_settings) if known is not None else {}
-    table.update(_review_file().get(key, {}))
+    mine = _review_file().get(key, {})
+    table.update(mine)
+    by_players = mine.get("players")
+    if players is not None and isinstance(by_players, dict) \
+            and isinstance(by_players.get(str(players)), dict):
+        table.update(by_players[str(players)])
     table.update(overrides or {})
     clean: dict[str, Any] = {}
     for name, v in table.items():
