@@ -438,6 +438,15 @@ def test_the_fit_finds_the_map_the_outcomes_were_drawn_from() -> None:
     text = bench_fit.report("durak", rows[:120])
     assert "log-loss on the odd deals" in text and "curve = [[0.2, " in text
     assert bench_fit.report("dudak", rows) == "## dudak: no rows of the hard level"
+    # a deal's decisions share its outcome: counted by deal, the interval is wider
+    from game.tools.sim import wilson
+
+    clustered = [{"deal": d, "result": float(d % 2), "played": 0.5}
+                 for d in range(10) for _ in range(20)]
+    lo, hi = bench_fit.by_deal(clustered)
+    a, b = wilson(100, 200)
+    assert lo < 0.5 < hi and hi - lo > 2 * (b - a)
+    assert "[95%, by deal]" in text
 
 
 def test_a_table_size_may_have_settings_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -100,9 +100,30 @@ def fit_curve(rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOTS) -> l
     return ys
 
 
+def by_deal(rows: list[dict[str, Any]], draws: int = 400, seed: int = 1) -> tuple[float, float]:
+    """A 95% interval of the rows' mean outcome that counts a deal as one draw: the
+    deals resampled with replacement (a deal's decisions share its outcome, so the
+    Wilson interval of the decisions is too narrow)."""
+    import random
+
+    deals: dict[int, list[float]] = {}
+    for r in rows:
+        deals.setdefault(r["deal"], []).append(r["result"])
+    groups = list(deals.values())
+    rng = random.Random(seed)
+    means = []
+    for _ in range(draws):
+        pick = [groups[rng.randrange(len(groups))] for _ in groups]
+        n = sum(len(g) for g in pick)
+        means.append(sum(sum(g) for g in pick) / n)
+    means.sort()
+    return means[int(0.025 * draws)], means[min(draws - 1, int(0.975 * draws))]
+
+
 def bins(rows: list[dict[str, Any]], f: Map) -> tuple[list[str], int]:
-    """The reliability table of ``rows`` under ``f``, and how many bins of ``BIG`` or
-    more decisions are further than ``BOUND`` from their outcome."""
+    """The reliability table of ``rows`` under ``f`` (with the interval counted by deal
+    beside Wilson's), and how many bins of ``BIG`` or more decisions are further than
+    ``BOUND`` from their outcome."""
     edges = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001]
     lines, bad = [], 0
     for lo, hi in zip(edges, edges[1:], strict=False):
@@ -116,8 +137,10 @@ def bins(rows: list[dict[str, Any]], f: Map) -> tuple[list[str], int]:
         off = n >= BIG and abs(k / n - est) > BOUND
         bad += off
         deals = len({r["deal"] for r in got})
+        c, d = by_deal(got)
         lines.append(f"{lo:.1f} .. {min(hi, 1.0):.1f} | {n:5} | {deals:4} | {est:.2f} | "
-                     f"{k / n:.2f} [{a:.2f}, {b:.2f}]{' | off' if off else ''}")
+                     f"{k / n:.2f} [{a:.2f}, {b:.2f}] | [{c:.2f}, {d:.2f}]"
+                     f"{' | off' if off else ''}")
     return lines, bad
 
 
@@ -150,7 +173,7 @@ def report(key: str, rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOT
         out.append(f"\n{name}, fitted on all deals (log-loss {log_loss(hard, f):.4f}, "
                    f"bins off {off}):")
         out.append("estimated chance | decisions | deals | mean estimate | observed "
-                   "[Wilson 95%]")
+                   "[Wilson 95%] | [95%, by deal]")
         out += lines
     pts = ", ".join(f"[{k}, {_sig(y):.3f}]" for k, y in zip(knots, ys, strict=True))
     out.append(f"\nlevels/review.toml [{key}]: stretch = {s}, edge = {e}   or   "
