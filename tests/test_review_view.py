@@ -182,7 +182,9 @@ def test_the_review_shows_its_summary_graph_and_decision(
         app, journal, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     review = durak_review(journal)
     opened = _record(app, monkeypatch)
-    n, acc = len(review.decisions), round(review.accuracy or 0)
+    n, acc = len(review.verdicts), round(review.accuracy or 0)
+    forced = n - len(review.decisions)
+    said = f" ({forced} without a choice)" if forced else ""
     mistake = next(i for i, v in enumerate(review.verdicts) if v.mistake)
     for w, h in ((1280, 800), (960, 600)):
         app.set_size(w, h)
@@ -190,7 +192,9 @@ def test_the_review_shows_its_summary_graph_and_decision(
         view = _show(app, journal=journal, deal_id="a" * 32, review=review)
         _fits(view)
         texts = view.drawn_texts()
-        assert f"{n} decisions · 1 mistake · accuracy {acc}%" in texts
+        # counted as the headings count ("Decision k of n"), forced decisions too
+        assert f"{n} decisions{said} · 1 mistake · accuracy {acc}%" in texts
+        assert any(t.endswith(f" of {n}") or f" of {n} · " in t for t in texts)
         assert "Review: Durak" in texts
         assert view.selected == mistake          # the first mistake is shown first
         assert "A mistake: the computer's move keeps 24% more chance." in texts
@@ -296,6 +300,9 @@ def test_words_per_game_and_unit() -> None:
         "The computer would play another move, but yours looks at least as good.")
     one = Review("durak", 0, verdicts=[Verdict(0, "take", "stop", 0.5, 0.5, legal=2)])
     assert summary_text(one) == "1 decision · 0 mistakes · accuracy 100%"
+    two = Review("durak", 0, verdicts=[*one.verdicts, Verdict(2, "take", "take", 0, 0,
+                                                              forced=True)])
+    assert summary_text(two) == "2 decisions (1 without a choice) · 0 mistakes · accuracy 100%"
 
 
 # ----- a review made while the page is open ---------------------------------------------------
@@ -377,7 +384,7 @@ def test_a_job_fills_the_page_and_a_second_opening_is_instant(app, journal, cach
     pump(app, total + 2)
     assert job.done and not view.running and not view.buttons.by_name("cancel").visible
     assert Review.from_dict(cache["b" * 32]).verdicts == review.verdicts
-    assert any(t.startswith(f"{len(review.decisions)} decisions") for t in view.drawn_texts())
+    assert any(t.startswith(f"{len(review.verdicts)} decisions") for t in view.drawn_texts())
     assert view.selected == next(i for i, v in enumerate(review.verdicts) if v.mistake)
     # the second opening: from the cache, no job
     started: list[bool] = []

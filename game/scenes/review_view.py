@@ -1,9 +1,10 @@
 """The review of a finished deal (issue 29): how each of the player's decisions compares
 with what the hard level would have played.
 
-At the top, a sentence of summary ("23 decisions · 2 mistakes · accuracy 87%"), or while
-the review runs a progress bar and Cancel; then a graph of the player's chance of
-winning (Pao De Kuai: expected points) after each decision, mistakes ringed in red,
+At the top, a sentence of summary ("26 decisions (4 without a choice) · 2 mistakes ·
+accuracy 87%"), or while the review runs a progress bar and Cancel; then a graph of the
+player's chance of winning (Pao De Kuai: expected points) after each decision, mistakes
+ringed in red,
 exact values as squares, forced moves small and grey; a tap on a point (or Left/Right)
 picks a decision, and below the graph that decision is shown: the move played and the
 computer's move side by side, in words and card pictures, with what each is worth and a
@@ -153,10 +154,15 @@ def grade_color(v: Verdict) -> RGBOrA255:
 
 
 def summary_text(review: Review) -> str:
-    """ "23 decisions · 2 mistakes · accuracy 87%"."""
-    n, m = len(review.decisions), len(review.mistakes)
-    parts = [ngettext("{n} decision", "{n} decisions", n).format(n=n),
-             ngettext("{n} mistake", "{n} mistakes", m).format(n=m)]
+    """ "26 decisions (4 without a choice) · 2 mistakes · accuracy 87%": the decisions
+    counted as the headings count them ("Decision 13 of 26"), forced ones too."""
+    n, m = len(review.verdicts), len(review.mistakes)
+    forced = n - len(review.decisions)
+    first = ngettext("{n} decision", "{n} decisions", n).format(n=n)
+    if forced:
+        # TRANSLATORS: after "26 decisions": how many of them had only one legal move
+        first += " " + _("({k} without a choice)").format(k=forced)
+    parts = [first, ngettext("{n} mistake", "{n} mistakes", m).format(n=m)]
     if review.accuracy is not None:
         # TRANSLATORS: {p} is a per cent with its sign, "87%"
         parts.append(_("accuracy {p}").format(p=percent(round(review.accuracy) / 100)))
