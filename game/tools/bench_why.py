@@ -4,7 +4,9 @@ checked against the judge's grades, so the patterns kept are the ones the data b
 Deals are played with seat 0 at each of ``--levels`` (the others the game's default
 level) and reviewed; at every decision of seat 0 where the move played is not the
 judge's best candidate, the game's patterns are asked why the move played was worse
-than that best (in English; a figure in a sentence counts as one pattern).  Printed per
+than that best (in English; a figure in a sentence counts as one pattern), and the
+effects the verdict measured in the play-outs count beside them (``after: NAME``, a
+seat's number as ``N``; game/games/<key>/why.py ``TRAITS``).  Printed per
 game and pattern: how often it fired on decisions graded an inaccuracy or worse, how
 often on decisions graded best (within noise) or good, and its precision: the share of
 its firings on inaccuracies or worse, beside the base rate (the share of all such
