@@ -199,8 +199,9 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
     before it; the moves and the random draws are the same either way)."""
     moves = s.rollout_moves
     eps_all = s.epsilon
-    notes = {} if notes is None else notes
     note = traits.note if traits is not None else None
+    if traits is not None and notes is None:
+        notes = {}
     while not g.is_over and moves > 0:
         legal = g.legal_moves()
         who = g.current_player
@@ -213,12 +214,12 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
             m = legal[rng.below(len(legal))]
         else:
             m = policy(g, legal)
-        if note is not None and who == seat:
+        if note is not None and who == seat and notes is not None:
             note(g, m, notes)
         g._apply(m)
         moves -= 1
     value = value_of(g, seat)
-    if traits is not None and measured is not None:
+    if traits is not None and measured is not None and notes is not None:
         measured.append(traits.end(g, seat, notes) | {VALUE: value})
     return value
 
@@ -279,9 +280,11 @@ def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
     base = sample(obs, Rng(seed_for(seed, 2 * k)))
     for i, m in enumerate(moves):
         g = base.clone()
-        notes: dict[str, float] = {}
-        if traits is not None and traits.note is not None:
-            traits.note(g, m, notes)          # the move judged counts too
+        notes: dict[str, float] | None = None
+        if traits is not None:
+            notes = {}
+            if traits.note is not None:
+                traits.note(g, m, notes)      # the move judged counts too
         g.play(m)
         into[i].append(_play_out(g, seat, plays, Rng(seed_for(seed, 2 * k + 1)), s,
                                  traits, measured[i] if measured is not None else None,
@@ -564,14 +567,13 @@ def effects(key: str, a: Analysis, played: str, best: str, s: Settings
         sign, gap = w
         xs = [row.get(name, 0.0) for row in mp]
         ys = [row.get(name, 0.0) for row in mb]
-        d = (sum(xs) - sum(ys)) / len(xs)
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
         se = _paired_se(xs, ys)
-        if sign * d < gap - 1e-9 or sign * d <= s.z * max(se, 1e-9):
+        if sign * (mx - my) < gap - 1e-9 or sign * (mx - my) <= s.z * max(se, 1e-9):
             continue
         r = _correlation([sign * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
         if r >= MIN_CORRELATION:
-            found.append((r, Effect(name, round(sum(xs) / len(xs), 6),
-                                    round(sum(ys) / len(ys), 6), round(se, 6))))
+            found.append((r, Effect(name, round(mx, 6), round(my, 6), round(se, 6))))
     found.sort(key=lambda x: (-x[0], x[1].name))
     return tuple(e for _, e in found[:MAX_EFFECTS])
 
@@ -586,9 +588,7 @@ def _correlation(gap: list[float], loss: list[float]) -> float:
     ma, mb = sum(gap) / n, sum(loss) / n
     saa = sum((x - ma) ** 2 for x in gap)
     sbb = sum((y - mb) ** 2 for y in loss)
-    if sbb <= 1e-18:
-        return 1.0 if mb > 0 else 0.0
-    if saa <= 1e-18:
+    if saa <= 1e-18 or sbb <= 1e-18:
         return 1.0 if mb > 0 else 0.0
     sab = sum((x - ma) * (y - mb) for x, y in zip(gap, loss, strict=True))
     return sab / math.sqrt(saa * sbb)

@@ -21,6 +21,8 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
+from game.review.model import CHANCE
+from game.review.tuning import Settings, shown
 from game.tools.sim import wilson
 
 Map = Callable[[float], float]
@@ -40,21 +42,16 @@ def _sig(x: float) -> float:
 
 
 def logistic(stretch: float, edge: float) -> Map:
-    return lambda p: _sig(stretch * _logit(p) + edge)
+    """The chance shown under ``stretch`` and ``edge`` (the review's own map)."""
+    s = Settings(stretch=stretch, edge=edge)
+    return lambda p: shown(p, CHANCE, s)
 
 
 def curve(knots: tuple[float, ...], ys: list[float]) -> Map:
-    """The curve through (knot, sigmoid(y)) for each knot, straight on the logit scale
-    and carried on past the ends."""
-    xs = [_logit(k) for k in knots]
-
-    def f(p: float) -> float:
-        x = _logit(p)
-        i = 0
-        while i < len(xs) - 2 and x > xs[i + 1]:
-            i += 1
-        return _sig(ys[i] + (ys[i + 1] - ys[i]) / (xs[i + 1] - xs[i]) * (x - xs[i]))
-    return f
+    """The chance shown under a ``curve`` through (knot, sigmoid(y)) for each knot (the
+    review's own map: straight on the logit scale, carried on past the ends)."""
+    s = Settings(curve=tuple((k, _sig(y)) for k, y in zip(knots, ys, strict=True)))
+    return lambda p: shown(p, CHANCE, s)
 
 
 def log_loss(rows: list[dict[str, Any]], f: Map) -> float:
