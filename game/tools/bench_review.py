@@ -179,18 +179,6 @@ def _shift(raw: float, c: float) -> float:
     return min(max(p, 1e-6), 1 - 1e-6)
 
 
-def with_edge(rows: list[dict[str, Any]], edge: float, points: bool) -> list[dict[str, Any]]:
-    """The rows with the values shown under ``edge`` (certain ones as they are)."""
-    out = []
-    for r in rows:
-        if r["certain"]:
-            out.append(r)
-            continue
-        f = (lambda x: x + edge) if points else (lambda x: _shift(x, edge))
-        out.append(r | {"played": f(r["played"]), "best": f(r["best"])})
-    return out
-
-
 def _levels_of(rows: list[dict[str, Any]]) -> list[str]:
     """The reviewed levels of ``rows``, easy to hard (then any other)."""
     return sorted({r["level"] for r in rows},
@@ -452,15 +440,16 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
         mine = calibrate(key, deals, a.seed, extra, levels, a.check, a.players)
         rows += mine
-        s = settings(key, extra)
+        s = settings(key, extra, a.players)
         points = unit_of(key) == POINTS
         edge = fit_edge(mine, points)
         print(f"\n## {key} ({len(mine)} decisions; edge fitted {edge:+.2f}, "
               f"in use {s.edge:+.2f})")
         print("reliability, the values as the play-outs give them (edge 0):")
         print(reliability([r for r in mine if not r["certain"]], points))
-        print(f"reliability, the values shown (edge {s.edge:+.2f}, levels/review.toml):")
-        print(reliability([r for r in with_edge(mine, s.edge, points)
+        print("reliability, the values shown (levels/review.toml: stretch "
+              f"{s.stretch:g}, edge {s.edge:+.2f}{', a curve' if s.curve else ''}):")
+        print(reliability([r for r in regrade(mine, s, unit_of(key))
                            if not r["certain"]], points))
         print(grades_table(mine, s), flush=True)
         if a.out:
