@@ -113,16 +113,21 @@ def unit_of(key: str) -> str:
     return known.review_unit if known is not None else CHANCE
 
 
+def _as_is(s: Settings) -> bool:
+    """No map: a chance is shown as the play-outs give it."""
+    return not s.edge and s.stretch == 1.0 and not s.curve
+
+
 def shown(raw: float, unit: str, s: Settings) -> float:
-    """The value shown for a play-out mean ``raw``: shifted by the game's ``edge`` (a
-    chance on the logit scale, points as points), the seat then playing as the hard
-    level would rather than as the rules of thumb do."""
+    """The value shown for a play-out mean ``raw``: a chance mapped on the logit scale
+    (``stretch`` then ``edge``, or the ``curve``), points shifted by ``edge``; the seat
+    then playing as the hard level would rather than as the rules of thumb do."""
     if unit != CHANCE:
         return raw + s.edge
-    if not s.edge and s.stretch == 1.0 and not s.curve:
+    if _as_is(s):
         return raw
     q = min(max(raw, 0.002), 0.998)
-    return 1.0 / (1.0 + math.exp(-_logit_shown(math.log(q / (1.0 - q)), s)[0]))
+    return 1.0 / (1.0 + math.exp(-_logit_shown(_logit(q), s)[0]))
 
 
 def _logit(p: float) -> float:
@@ -144,7 +149,7 @@ def _logit_shown(x: float, s: Settings) -> tuple[float, float]:
 
 def slope(raw: float, unit: str, s: Settings) -> float:
     """d shown / d raw at ``raw`` (standard errors are carried through the shift)."""
-    if unit != CHANCE or (not s.edge and s.stretch == 1.0 and not s.curve):
+    if unit != CHANCE or _as_is(s):
         return 1.0
     q = min(max(raw, 0.002), 0.998)
     p = shown(q, unit, s)
