@@ -158,7 +158,8 @@ class Verdict:
     standard error of the played move's gap to the best; ``candidates``: the moves the
     judge valued, best first; ``samples``: the sampled deals behind the values;
     ``effects``: what the move played led to in the play-outs that the best did not (the
-    clearest first; none where the two are one move, or the values are exact)."""
+    one that goes with the loss most first; none where the two are one move, or the
+    values are exact)."""
 
     index: int
     played: str

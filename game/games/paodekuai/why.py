@@ -63,10 +63,15 @@ def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
     return out
 
 
+def _out_seat(name: str) -> int | None:
+    """The seat of an "another seat went out first" trait (``out2``), else None."""
+    return int(name[3:]) if name.startswith("out") and name[3:].isdigit() else None
+
+
 def _worse(name: str) -> tuple[int, float] | None:
     if name == "left":
         return (1, 0.5)            # half a card more at the end
-    if name.startswith("out") and name[3:].isdigit():
+    if _out_seat(name) is not None:
         return (1, 0.1)            # another seat out first, 10 points more often
     return None
 
@@ -76,8 +81,9 @@ def _words(e: Effect, obs: dict[str, Any]) -> str | None:
         # TRANSLATORS: {a} and {b} are averages with one decimal ("4.2", "2.5")
         return _("After yours you were left holding {a} cards at the end on average; "
                  "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
-    if e.name.startswith("out") and e.name[3:].isdigit():
-        who = spec("paodekuai").seat_name(int(e.name[3:]), int(obs.get("seat", 0)))
+    seat = _out_seat(e.name)
+    if seat is not None:
+        who = spec("paodekuai").seat_name(seat, int(obs.get("seat", 0)))
         # TRANSLATORS: {who} is a seat ("Computer 2"); {a} and {b} are per cents ("45%")
         return _("After yours {who} went out first in {a} of them; after its, in "
                  "{b}.").format(who=who, a=percent(e.played), b=percent(e.best))
