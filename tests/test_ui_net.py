@@ -104,6 +104,15 @@ def frames_until(app: CardClubWindow, cond: Any, what: str) -> None:
         time.sleep(0.002)
 
 
+def tap_first_move(app: CardClubWindow, table: Any) -> None:
+    """The human's first legal move by the mouse, then frames until the server has sent
+    it back (or the deal is over)."""
+    s = table.session
+    before = s.moves_played
+    tap_card_then_table(app, table, s.human_moves()[0])
+    frames_until(app, lambda: s.moves_played != before or s.is_over, "the move came back")
+
+
 def button(view: Any, name: str) -> Any:
     for b in [*view.buttons.buttons, *view.seat_buttons]:
         if b.name == name:
@@ -162,12 +171,8 @@ def test_host_a_table_from_the_window_and_play_it(app: CardClubWindow, loopback:
     deadline = time.monotonic() + HANG
     while not table.result_visible:  # type: ignore[union-attr]
         assert time.monotonic() < deadline, "the deal hung"
-        s = table.session  # type: ignore[union-attr]
         if table.human_to_act and not table.animating:  # type: ignore[union-attr]
-            before = s.moves_played
-            tap_card_then_table(app, table, s.human_moves()[0])
-            frames_until(app, lambda s=s, before=before: s.moves_played != before
-                         or s.is_over, "the move came back")
+            tap_first_move(app, table)
         pump(app, 1)
     t.join(HANG)
     assert friend_result and friend_result[0]["result"] == table.session.result()  # type: ignore[union-attr]
@@ -222,13 +227,9 @@ def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
         made = 0
         while not table.result_visible:
             assert time.monotonic() < deadline, "the deal hung"
-            s = table.session
             if table.human_to_act and not table.animating:
-                before = s.moves_played
-                tap_card_then_table(app, table, s.human_moves()[0])
+                tap_first_move(app, table)
                 made += 1
-                frames_until(app, lambda s=s, before=before: s.moves_played != before
-                             or s.is_over, "the move came back")
             pump(app, 1)
         t.join(HANG)
         assert made > 0 and host_result

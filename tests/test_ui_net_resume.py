@@ -26,7 +26,7 @@ from game.net.server import Background
 from game.store.files import home
 from game.tools.drive import pump
 
-from .test_ui_net import button, frames_until, tap_card_then_table
+from .test_ui_net import button, frames_until, tap_first_move
 from .ui_helpers import tap
 
 pytestmark = pytest.mark.ui
@@ -61,15 +61,11 @@ def play_host_turns(app: CardClubWindow, table: Any, turns: int) -> None:
     while True:
         assert time.monotonic() < deadline, "the deal hung"
         assert not table.result_visible, "the deal ended before the host's program did"
-        s = table.session
         if table.human_to_act and not table.animating:
             if made == turns:
                 return
-            before = s.moves_played
-            tap_card_then_table(app, table, s.human_moves()[0])
+            tap_first_move(app, table)
             made += 1
-            frames_until(app, lambda s=s, before=before: s.moves_played != before
-                         or s.is_over, "the move came back")
         pump(app, 1)
 
 
@@ -117,10 +113,7 @@ def test_a_host_restart_resumes_the_table(app: CardClubWindow, fixed_port: int) 
     while not table.result_visible:
         assert time.monotonic() < deadline, f"the deal hung after {s.moves_played} moves"
         if table.human_to_act and not table.animating:
-            before = s.moves_played
-            tap_card_then_table(app, table, s.human_moves()[0])
-            frames_until(app, lambda before=before: s.moves_played != before
-                         or s.is_over, "the move came back")
+            tap_first_move(app, table)
         pump(app, 1)
     t.join(HANG)
     assert friend_result and friend_result[0]["result"] == s.result()

@@ -24,7 +24,7 @@ from game.games import ORDER
 from game.net.remote import RemoteSession
 from game.tools.drive import pump
 
-from .test_ui_net import button, frames_until, tap_card_then_table
+from .test_ui_net import button, frames_until, tap_first_move
 from .ui_helpers import tap
 
 pytestmark = pytest.mark.ui
@@ -84,11 +84,8 @@ def test_two_windows_host_and_join_and_play_a_durak_deal(app: CardClubWindow, lo
             if table.human_to_act and not table.animating:
                 if made <= 3:                       # the table a few moves in
                     shot(app, shots / "host-table.png")
-                before = s.moves_played
-                tap_card_then_table(app, table, s.human_moves()[0])
+                tap_first_move(app, table)
                 made += 1
-                frames_until(app, lambda before=before: s.moves_played != before
-                             or s.is_over, "the move came back")
             pump(app, 1)
         pump(app, 2)
         shot(app, shots / "host-result.png")
