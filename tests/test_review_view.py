@@ -299,10 +299,21 @@ def test_words_per_game_and_unit() -> None:
     assert verdict_sentence(POINTS, Verdict(1, "pass", "play 4S", -1.0, -5.5)) == (
         "The computer would play another move, but yours looks at least as good.")
     one = Review("durak", 0, verdicts=[Verdict(0, "take", "stop", 0.5, 0.5, legal=2)])
-    assert summary_text(one) == "1 decision · 0 mistakes · accuracy 100%"
+    assert summary_text(one) == "1 decision · no mistakes · accuracy 100%"
     two = Review("durak", 0, verdicts=[*one.verdicts, Verdict(2, "take", "take", 0, 0,
                                                               forced=True)])
-    assert summary_text(two) == "2 decisions (1 without a choice) · 0 mistakes · accuracy 100%"
+    assert summary_text(two) == "2 decisions (1 without a choice) · no mistakes · accuracy 100%"
+    # each grade below good as the legend names it, worst first; "good" is not counted
+    graded = Review("durak", 0, verdicts=[
+        Verdict(0, "take", "stop", 0.5, 0.9, legal=2, grade="blunder", mistake=True),
+        Verdict(1, "take", "stop", 0.5, 0.7, legal=2, grade="mistake", mistake=True),
+        Verdict(2, "take", "stop", 0.5, 0.6, legal=2, grade="inaccuracy"),
+        Verdict(3, "take", "stop", 0.5, 0.6, legal=2, grade="inaccuracy"),
+        Verdict(4, "take", "stop", 0.5, 0.52, legal=2, grade="good"),
+        Verdict(5, "take", "take", 0, 0, forced=True)])
+    said = summary_text(graded)
+    assert said.startswith("6 decisions (1 without a choice) · 1 blunder · 1 mistake · "
+                           "2 inaccuracies · accuracy "), said
 
 
 # ----- a review made while the page is open ---------------------------------------------------

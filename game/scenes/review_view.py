@@ -1,15 +1,14 @@
 """The review of a finished deal (issue 29): how each of the player's decisions compares
 with what the hard level would have played.
 
-At the top, a sentence of summary ("26 decisions (4 without a choice) · 2 mistakes ·
-accuracy 87%"), or while the review runs a progress bar and Cancel; then a graph of the
-player's chance of winning (Pao De Kuai: expected points) after each decision, mistakes
-ringed in red,
-exact values as squares, forced moves small and grey; a tap on a point (or Left/Right)
-picks a decision, and below the graph that decision is shown: the move played and the
-computer's move side by side, in words and card pictures, with what each is worth and a
-plain sentence.  "Show on the table" opens the replay at that position, "Play from
-here" a practice deal from it.
+At the top, a sentence of summary ("26 decisions (4 without a choice) · 1 blunder · 2
+inaccuracies · accuracy 87%"), or while the review runs a progress bar and Cancel; then
+a graph of the player's chance of winning (Pao De Kuai: expected points) after each
+decision, mistakes ringed in red, exact values as squares, forced moves small and grey;
+a tap on a point (or Left/Right) picks a decision, and below the graph that decision is
+shown: the move played and the computer's move side by side, in words and card pictures,
+with what each is worth and a plain sentence. "Show on the table" opens the replay at
+that position, "Play from here" a practice deal from it.
 
 A review comes given (``review``), from the history's cache (a second opening is
 instant) or from a background job (``game.review.worker``) that the view polls once a
@@ -154,15 +153,30 @@ def grade_color(v: Verdict) -> RGBOrA255:
 
 
 def summary_text(review: Review) -> str:
-    """ "26 decisions (4 without a choice) · 2 mistakes · accuracy 87%": the decisions
-    counted as the headings count them ("Decision 13 of 26"), forced ones too."""
-    n, m = len(review.verdicts), len(review.mistakes)
+    """ "26 decisions (4 without a choice) · 1 blunder · 2 inaccuracies · accuracy 87%":
+    the decisions counted as the headings count them ("Decision 13 of 26"), forced ones
+    too, then each grade below good that occurred, worst first, as the legend names them
+    ("no mistakes" where none did)."""
+    n = len(review.verdicts)
     forced = n - len(review.decisions)
     first = ngettext("{n} decision", "{n} decisions", n).format(n=n)
     if forced:
         # TRANSLATORS: after "26 decisions": how many of them had only one legal move
         first += " " + _("({k} without a choice)").format(k=forced)
-    parts = [first, ngettext("{n} mistake", "{n} mistakes", m).format(n=m)]
+    blunders = sum(1 for v in review.decisions if v.grade == BLUNDER_GRADE)
+    mistakes = sum(1 for v in review.decisions if v.mistake and v.grade != BLUNDER_GRADE)
+    slips = sum(1 for v in review.decisions
+                if v.grade == INACCURACY_GRADE and not v.mistake)
+    parts = [first]
+    if blunders:
+        parts.append(ngettext("{n} blunder", "{n} blunders", blunders).format(n=blunders))
+    if mistakes:
+        parts.append(ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes))
+    if slips:
+        parts.append(ngettext("{n} inaccuracy", "{n} inaccuracies", slips).format(n=slips))
+    if not (blunders or mistakes or slips):
+        # TRANSLATORS: in the review's summary, where no decision was graded below good
+        parts.append(_("no mistakes"))
     if review.accuracy is not None:
         # TRANSLATORS: {p} is a per cent with its sign, "87%"
         parts.append(_("accuracy {p}").format(p=percent(round(review.accuracy) / 100)))
