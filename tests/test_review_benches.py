@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,27 @@ def test_the_why_bench_counts_patterns_on_bad_and_good_moves(
     assert bench_review.main(["why", "--games", "durak", "--rows", str(out)]) == 0
     assert "precision" in capsys.readouterr().out
     assert bench_why.pattern_of("still had 6 cards.") == "still had N cards."
+
+
+def test_calibration_rows_hold_the_play_outs_own_values_whatever_the_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``calibrate`` fits the map of levels/review.toml: its rows must not already pass
+    through one (a stretch in the file once went into two-player Autobus's rows)."""
+    from game.review import tuning
+
+    def run(table: dict[str, Any]) -> list[dict[str, Any]]:
+        monkeypatch.setattr(tuning, "_review_file", lambda: table)
+        return bench_review.calibrate("durak", 1, 930000, dict(QUICK), ("easy",), check=0)
+
+    plain = run({})
+    mapped = run({"durak": {"stretch": 3.0, "edge": 2.0,
+                            "curve": [[0.2, 0.1], [0.8, 0.9]]}})
+    assert plain and [r["played"] for r in mapped] == [r["played"] for r in plain]
+    assert [r["se"] for r in mapped] == [r["se"] for r in plain]
+    # ... and shown by the map in use afterwards (regrade)
+    monkeypatch.setattr(tuning, "_review_file", lambda: {})
+    shown = bench_review.regrade(plain, tuning.settings("durak", {"edge": 2.0}),
+                                 tuning.CHANCE)
+    moved = [(a["played"], b["played"]) for a, b in zip(plain, shown, strict=True)
+             if not a["certain"] and 0.01 < a["played"] < 0.99]
+    assert moved and all(b > a for a, b in moved)          # an edge of +2 shows more

@@ -111,17 +111,21 @@ def speed(seeds: int = 1, games: tuple[str, ...] = ORDER, players: int | None = 
 
 #: the levels a calibration reviews (seat 0's level; the other seats the game's default)
 LEVELS = ("easy", "normal", "hard")
+#: a calibration's rows hold the play-outs' own values, whatever map levels/review.toml
+#: gives the chance shown (no edge, no stretch, no curve): :func:`regrade` shows and
+#: grades them by the map in use, and ``fit`` fits one from them
+AS_IS: dict[str, Any] = {"edge": 0.0, "stretch": 1.0, "curve": []}
 
 
 def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None,
               levels: tuple[str, ...] = LEVELS, check: int = 10,
               players: int | None = None) -> list[dict[str, Any]]:
     """Rows: one per decision of seat 0 (not forced) in ``deals`` deals per level, with
-    the raw play-out values (``edge`` 0: fitted afterwards, :func:`fit_edge`) and, for
+    the raw play-out values (:data:`AS_IS`: the map is fitted afterwards) and, for
     each decision graded an inaccuracy or worse, the loss again by ``check`` times the
     samples it had, on other seeds (the grades' precision).  ``extra``: settings to try."""
     rows: list[dict[str, Any]] = []
-    over = (extra or {}) | {"edge": 0.0}
+    over = (extra or {}) | AS_IS
     s = settings(key, over, players)
     for level in levels:
         for d in range(deals):
@@ -449,9 +453,9 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         print(reliability([r for r in mine if not r["certain"]], points))
         print("reliability, the values shown (levels/review.toml: stretch "
               f"{s.stretch:g}, edge {s.edge:+.2f}{', a curve' if s.curve else ''}):")
-        print(reliability([r for r in regrade(mine, s, unit_of(key))
-                           if not r["certain"]], points))
-        print(grades_table(mine, s), flush=True)
+        shown_rows = regrade(mine, s, unit_of(key))
+        print(reliability([r for r in shown_rows if not r["certain"]], points))
+        print(grades_table(shown_rows, s), flush=True)
         if a.out:
             with open(a.out, "w", encoding="utf-8") as fh:
                 json.dump(rows, fh)
