@@ -456,7 +456,7 @@ def test_a_table_size_may_have_settings_of_its_own(monkeypatch: pytest.MonkeyPat
     from game.review import tuning
 
     two, four = analysis.settings("autobus", None, 2), analysis.settings("autobus", None, 4)
-    assert (two.stretch, two.edge) == (0.5, 0.8)
+    assert (two.stretch, two.edge) == (0.6, 0.8)
     assert (four.stretch, four.edge) == (1.25, 0.2) == (
         analysis.settings("autobus").stretch, analysis.settings("autobus").edge)
     assert analysis.settings("autobus", None, 3).stretch == 1.0      # its own: none
