@@ -23,7 +23,7 @@ from game.review.analysis import (
     why,
 )
 from game.review.model import Candidate, Effect, Verdict
-from game.rules import Move
+from game.rules import GAMES, Move
 from tests.test_judge import QUICK, random_position
 
 
@@ -144,6 +144,9 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
     assert why("durak", obs, "attack 6S", "attack 9H", [Effect("held", 7.2, 4.5, 0.5)]) == [
         lead, "After yours you held 7.2 cards on average when the talon ran out; after "
               "its, 4.5."]
+    assert why("durak", obs, "attack 6H", "attack 9S", [Effect("trumps", 0.84, 1.9, 0.3)]) == [
+        lead, "After yours you had 0.8 trumps on average when the talon ran out; after "
+              "its, 1.9."]
     assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
         lead, "After yours you picked up 10.1 cards on average in the rest of the deal; "
               "after its, 2.8."]
@@ -168,6 +171,30 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
         assert got[0] != lead
     finally:
         i18n.set_language("en")
+
+
+def test_durak_counts_the_trumps_in_hand_when_the_talon_runs_out() -> None:
+    """Durak's "trumps": the judged seat's trumps in hand at its first move with the
+    talon gone (fewer is worse), the hand at the end where the play-out never got
+    there."""
+    from game.games.durak.why import TRAITS, WORSE
+
+    g = GAMES["durak"].new(seed=4)
+    seat = g.current_player
+    trump = g.trump_suit
+    hand = g.hands[seat]
+    want = float(sum(1 for c in hand if c[-1] == trump))
+    notes: dict[str, float] = {}
+    assert TRAITS.note is not None
+    TRAITS.note(g, g.legal_moves()[0], notes)
+    assert "trumps" not in notes                 # the talon is still there
+    assert TRAITS.end(g, seat, notes)["trumps"] == want
+    g.talon.clear()
+    TRAITS.note(g, g.legal_moves()[0], notes)
+    assert notes["trumps"] == want and notes["held"] == float(len(hand))
+    g.hands[seat].append(next(c for c in ("6" + trump, "7" + trump) if c not in hand))
+    assert TRAITS.end(g, seat, notes)["trumps"] == want          # counted once, then
+    assert WORSE["trumps"][0] == -1                              # fewer is worse
 
 
 def test_effects_survive_json_and_a_damaged_one_is_refused() -> None:

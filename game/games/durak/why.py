@@ -49,19 +49,23 @@ def _note(g: Any, m: Move, notes: dict[str, float]) -> None:
     if m.kind == "take":
         notes["took"] = notes.get("took", 0.0) + 1.0
     if "held" not in notes and not g.talon:       # the seat's first move with no talon
-        notes["held"] = float(len(g.hands[g.current_player]))
+        hand = g.hands[g.current_player]
+        notes["held"] = float(len(hand))
+        notes["trumps"] = float(sum(1 for c in hand if c[-1] == g.trump_suit))
 
 
 def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
+    hand = g.hands[seat]
     return {"took": notes.get("took", 0.0),
-            "held": notes.get("held", float(len(g.hands[seat])))}
+            "held": notes.get("held", float(len(hand))),
+            "trumps": notes.get("trumps", float(sum(1 for c in hand if c[-1] == g.trump_suit)))}
 
 
 #: (more is worse: +1, the smallest gap worth a sentence): 0.7 of a take more in the
 #: rest of the deal (at 0.2 it fired on 67 moves graded best or good against 31
 #: inaccuracies or worse; at 0.7, 14 against 15: ``bench_review why``, docs/review.md);
-#: a card more in hand once the talon is gone
-WORSE = {"took": (1, 0.7), "held": (1, 1.0)}
+#: a card more in hand once the talon is gone; half a trump fewer in hand then
+WORSE = {"took": (1, 0.7), "held": (1, 1.0), "trumps": (-1, 1.0)}
 
 
 def _worse(name: str) -> tuple[int, float] | None:
@@ -77,6 +81,10 @@ def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name == "held":
         # TRANSLATORS: {a} and {b} are averages with one decimal ("7.2", "4.5")
         return _("After yours you held {a} cards on average when the talon ran out; "
+                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+    if e.name == "trumps":
+        # TRANSLATORS: {a} and {b} are averages with one decimal ("0.8", "1.9")
+        return _("After yours you had {a} trumps on average when the talon ran out; "
                  "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
     return None
 
