@@ -12,7 +12,9 @@ way round (decisions of one deal share its outcome, so the halves split by deal)
 on all of them; printed: the log-loss of each map on the half it was not fitted on, and
 the reliability table of the map fitted on all deals, with the bins of 30 or more
 decisions further than 10 points from their outcome marked.  The last lines are the
-settings to put in ``levels/review.toml``.
+settings to put in ``levels/review.toml``.  ``--folds K`` (K > 2) adds a K-fold check by
+deal, less at the mercy of one split than the halves: every decision predicted by the
+map fitted on the other folds, the predictions' log-loss and reliability pooled.
 """
 from __future__ import annotations
 
@@ -63,15 +65,41 @@ def log_loss(rows: list[dict[str, Any]], f: Map) -> float:
     return total / max(1, len(rows))
 
 
+#: the logistic map's bounds (stretch, edge), as levels/review.toml would take them
+STRETCH, EDGE = (0.4, 3.0), (-3.0, 4.0)
+
+
 def fit_logistic(rows: list[dict[str, Any]]) -> tuple[float, float]:
-    """(stretch, edge) of the least log-loss, on a grid of 0.05."""
-    best = (math.inf, 1.0, 0.0)
-    for a in (x / 20 for x in range(8, 61)):
-        for b in (x / 20 for x in range(-60, 81)):
-            v = log_loss(rows, logistic(a, b))
-            if v < best[0]:
-                best = (v, a, b)
-    return best[1], best[2]
+    """(stretch, edge) of the least log-loss, to 0.05 (the grid the settings are
+    written on): logistic regression of the outcome on the play-outs' logit by Newton's
+    method, then the best grid point around it by the map's own log-loss."""
+    xs = [_logit(r["played"]) for r in rows]
+    ys = [float(r["result"]) for r in rows]
+    a, b = 1.0, 0.0
+    for _ in range(60):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = _sig(a * x + b)
+            w = p * (1 - p)
+            ga += (p - y) * x
+            gb += p - y
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = (haa + 1e-9) * (hbb + 1e-9) - hab * hab
+        if det <= 1e-12:
+            break
+        da = ((hbb + 1e-9) * ga - hab * gb) / det
+        db = ((haa + 1e-9) * gb - hab * ga) / det
+        a = min(max(a - da, STRETCH[0]), STRETCH[1])
+        b = min(max(b - db, EDGE[0]), EDGE[1])
+        if abs(da) < 1e-7 and abs(db) < 1e-7:
+            break
+    grid = [(round(round(a * 20) / 20 + i / 20, 2), round(round(b * 20) / 20 + j / 20, 2))
+            for i in (-1, 0, 1) for j in (-1, 0, 1)]
+    grid = [(u, v) for u, v in grid
+            if STRETCH[0] <= u <= STRETCH[1] and EDGE[0] <= v <= EDGE[1]]
+    return min(grid, key=lambda g: (log_loss(rows, logistic(*g)), g))
 
 
 def fit_curve(rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOTS) -> list[float]:
@@ -176,6 +204,35 @@ def report(key: str, rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOT
     out.append(f"\nlevels/review.toml [{key}]: stretch = {s}, edge = {e}   or   "
                f"curve = [{pts}]")
     return "\n".join(out)
+
+
+def folds_report(key: str, rows: list[dict[str, Any]], folds: int,
+                 knots: tuple[float, ...] = KNOTS) -> str:
+    """Each map checked by ``folds``-fold cross-validation by deal (the deals, in
+    order, dealt round the folds): fitted on the other folds, it predicts each fold's
+    decisions; printed per map the log-loss of all those predictions and the
+    reliability table of them, pooled (bins of 30+ decisions off by more than 10
+    points marked)."""
+    hard = [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]
+    deals = sorted({r["deal"] for r in hard})
+    if len(deals) < folds or folds < 2:
+        return f"## {key}: {len(deals)} deals, too few for {folds} folds"
+    fold_of = {d: i % folds for i, d in enumerate(deals)}
+    out = [f"## {key}: {folds}-fold check by deal ({len(deals)} deals, "
+           f"{len(hard)} decisions)",
+           "map | log-loss of the held-out predictions | bins off"]
+    tables = []
+    for name in ("none", "logistic", "curve"):
+        held: list[dict[str, Any]] = []
+        for k in range(folds):
+            train = [r for r in hard if fold_of[r["deal"]] != k]
+            f = _fitted(name, train, knots)
+            held += [r | {"played": f(r["played"])} for r in hard if fold_of[r["deal"]] == k]
+        lines, off = bins(held, lambda p: p)
+        out.append(f"{name} | {log_loss(held, lambda p: p):.4f} | {off}")
+        tables += [f"\n{name}, held out:", "predicted chance | decisions | deals | mean "
+                   "predicted | observed [Wilson 95%] | [95%, by deal]", *lines]
+    return "\n".join(out + tables)
 
 
 def _fitted(name: str, rows: list[dict[str, Any]], knots: tuple[float, ...]) -> Map:

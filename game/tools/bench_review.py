@@ -16,8 +16,8 @@
   precision (game/tools/bench_why.py).
 - ``fit``: the chance shown fitted on the hard level's outcomes (the rows of
   ``calibrate --levels hard --out``, several files joined by commas): the logistic map
-  and a curve, each checked on the half of the deals it was not fitted on
-  (game/tools/bench_fit.py).
+  and a curve, each checked on the half of the deals it was not fitted on, and with
+  ``--folds K`` by K-fold cross-validation by deal (game/tools/bench_fit.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -346,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--knots", default=None,
                    help="fit: the raw chances where the curve has its points, e.g. "
                         "0.1,0.3,0.5,0.7,0.9 (default: 0.2,0.4,0.6,0.85)")
+    p.add_argument("--folds", type=int, default=0,
+                   help="fit: also a K-fold check by deal (K > 2), every decision predicted "
+                        "by the maps fitted on the other folds")
     p.add_argument("--rows", default=None,
                    help="table: the rows of a calibrate --out, shown and graded anew by "
                         "the settings now (levels/review.toml, --set); why: the rows of a "
@@ -403,7 +406,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
     if a.what == "fit":
-        from game.tools.bench_fit import KNOTS, report
+        from game.tools.bench_fit import KNOTS, folds_report, report
 
         if not a.rows:
             raise SystemExit("fit needs --rows FILE (from calibrate --levels hard --out)")
@@ -416,6 +419,8 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
             if unit_of(key) == POINTS:
                 continue
             print(report(key, saved, knots), flush=True)
+            if a.folds > 2:
+                print(folds_report(key, saved, a.folds, knots), flush=True)
         return 0
     if a.what == "table":
         if not a.rows:
