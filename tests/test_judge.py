@@ -473,7 +473,8 @@ def test_a_table_size_may_have_settings_of_its_own(monkeypatch: pytest.MonkeyPat
     assert (two.stretch, two.edge) == (0.6, 0.8)
     assert (four.stretch, four.edge) == (1.25, 0.2) == (
         analysis.settings("autobus").stretch, analysis.settings("autobus").edge)
-    assert analysis.settings("autobus", None, 3).stretch == 1.0      # its own: none
+    three = analysis.settings("autobus", None, 3)
+    assert (three.stretch, three.edge) == (0.9, -0.4)                # its own
     assert analysis.settings("autobus", None, 5).stretch == 1.25     # none of its own
     assert two.samples == four.samples                                # the rest shared
     assert analysis.settings("autobus", {"edge": 0.0}, 2).edge == 0.0  # overrides last
