@@ -171,6 +171,9 @@ def test_a_closed_table_says_so_with_the_way_back(app: CardClubWindow,
         panel = view.result_panel
         assert panel.title.text.text == "The table is closed"
         assert panel.text.text.text == "The host has left; the table is closed."
+        assert view.hud.status.text.text == "The table is closed"     # not whose turn
+        view.refresh()
+        assert view.hud.status.text.text == "The table is closed"
         assert names(panel) == ["menu"]
         assert panel.buttons.by_name("menu").label.text.text == "Back to the menu"
         shot("net-closed.png", tmp_path)

@@ -90,6 +90,12 @@ class SharedEnd:
             s.closed_reason, _("The table is closed."))
         return _("The table is closed"), [said]
 
+    def status(self) -> str | None:
+        """The status line's words once the table was closed before the end (None: the
+        game's own), so the line no longer says whose turn it was."""
+        ended = self.result()
+        return ended[0] if ended is not None else None
+
     def offer(self, panel: Panel, buttons: dict[str, Button]) -> None:
         """The result's buttons at a shared table: no deal against the computer; the way
         back to the menu; to the host, a new table with the same seats; the review and
