@@ -74,6 +74,8 @@ class HudPart(Protocol):
 
     def draw_status(self) -> None: ...
 
+    def set_status(self, text: str) -> None: ...
+
 
 class HelpPart(Protocol):
     undo_button: Button
