@@ -64,6 +64,15 @@ def test_calibration_rows_hold_the_play_outs_own_values_whatever_the_map(
         return bench_review.calibrate("durak", 1, 930000, dict(QUICK), ("easy",), check=0)
 
     plain = run({})
+    # the deals played can be kept, to look at a row's position again
+    kept: dict[str, Any] = {}
+    again = bench_review.calibrate("durak", 1, 930000, dict(QUICK), ("easy",), check=0,
+                                   journals=kept)
+    assert list(kept) == ["durak:easy:930000"] and again == plain
+    from game.session.replay import journal_of
+
+    j = journal_of(kept["durak:easy:930000"])
+    assert j.state_at(plain[0]["index"]).current_player == 0
     mapped = run({"durak": {"stretch": 3.0, "edge": 2.0,
                             "curve": [[0.2, 0.1], [0.8, 0.9]]}})
     assert plain and [r["played"] for r in mapped] == [r["played"] for r in plain]

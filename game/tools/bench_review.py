@@ -119,11 +119,15 @@ AS_IS: dict[str, Any] = {"edge": 0.0, "stretch": 1.0, "curve": []}
 
 def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = None,
               levels: tuple[str, ...] = LEVELS, check: int = 10,
-              players: int | None = None) -> list[dict[str, Any]]:
+              players: int | None = None,
+              journals: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Rows: one per decision of seat 0 (not forced) in ``deals`` deals per level, with
     the raw play-out values (:data:`AS_IS`: the map is fitted afterwards) and, for
     each decision graded an inaccuracy or worse, the loss again by ``check`` times the
-    samples it had, on other seeds (the grades' precision).  ``extra``: settings to try."""
+    samples it had, on other seeds (the grades' precision).  ``extra``: settings to try.
+    ``journals``: filled with each deal played ("game:level:deal" -> the journal), so a
+    row's position can be looked at again (the hard level's budgets are CPU time: a deal
+    played again is not the same deal)."""
     rows: list[dict[str, Any]] = []
     over = (extra or {}) | AS_IS
     s = settings(key, over, players)
@@ -132,6 +136,8 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
             j = _deal(key, seed + d, level, players)
             r = review_deal(j, 0, overrides=over)
             result = _outcome(j, 0)
+            if journals is not None:
+                journals[f"{key}:{level}:{seed + d}"] = j.to_dict()
             named = journal_levels(j)
             for v in r.verdicts:
                 if v.forced:
@@ -343,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="hard: each of the new and the old hard level against this level "
                         "(default: head to head)")
     p.add_argument("--out", default=None, help="write the raw rows here (JSON)")
+    p.add_argument("--journals", default=None,
+                   help="calibrate: also write every deal played here (JSON: "
+                        "'game:level:deal' -> its journal), to look at a row's position")
     p.add_argument("--knots", default=None,
                    help="fit: the raw chances where the curve has its points, e.g. "
                         "0.1,0.3,0.5,0.7,0.9 (default: 0.2,0.4,0.6,0.85)")
@@ -445,9 +454,10 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         return 0
     rows: list[dict[str, Any]] = []
     levels = tuple((a.levels or ",".join(LEVELS)).split(","))
+    played: dict[str, Any] = {}
     for key in games:
         extra = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
-        mine = calibrate(key, deals, a.seed, extra, levels, a.check, a.players)
+        mine = calibrate(key, deals, a.seed, extra, levels, a.check, a.players, played)
         rows += mine
         s = settings(key, extra, a.players)
         points = unit_of(key) == POINTS
@@ -464,6 +474,9 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         if a.out:
             with open(a.out, "w", encoding="utf-8") as fh:
                 json.dump(rows, fh)
+        if a.journals:
+            with open(a.journals, "w", encoding="utf-8") as fh:
+                json.dump(played, fh)
     return 0
 
 
