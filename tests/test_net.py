@@ -621,3 +621,28 @@ def test_a_slow_computer_holds_up_only_its_own_table(tmp_path: Path,
         run(main())
     finally:
         release.set()
+
+
+def test_a_closed_server_starts_no_task_that_would_never_run(tmp_path: Path) -> None:
+    """A computer's decision cancelled by ``close`` kicks the next one in its
+    ``finally``: once closing, that coroutine is closed at once, not left as a task on a
+    loop that is ending ("coroutine ... was never awaited")."""
+    import inspect
+
+    async def nap() -> None:
+        await asyncio.sleep(0)
+
+    async def main() -> None:
+        srv = Server(tmp_path / "tables", pace=0.0)
+        await srv.start("127.0.0.1", 0)
+        before = nap()
+        srv._spawn(before)                       # running: a task
+        assert len(srv._tasks) == 2              # the sweep and this one
+        await srv.close()
+        after = nap()
+        srv._spawn(after)
+        assert inspect.getcoroutinestate(after) == inspect.CORO_CLOSED
+        assert all(t.get_coro() is not after for t in srv._tasks)
+        await asyncio.sleep(0)
+
+    asyncio.run(main())

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,6 +118,9 @@ class Server:
         self.moves = 0
         self._server: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: set by :meth:`close`: no task is started after it (a computer's decision
+        #: cancelled there would start the next one, never to run)
+        self._closing = False
         self.conns: set[Conn] = set()
 
     # ----- starting ----------------------------------------------------------------------
@@ -172,12 +175,16 @@ class Server:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._closing = True
         for t in list(self._tasks):
             t.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.disk.shutdown(wait=True)
 
-    def _spawn(self, coro: Awaitable[Any]) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        if self._closing:
+            coro.close()                  # never started: nothing to await
+            return
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
