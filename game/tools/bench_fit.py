@@ -172,7 +172,7 @@ def bins(rows: list[dict[str, Any]], f: Map) -> tuple[list[str], int]:
 def report(key: str, rows: list[dict[str, Any]], knots: tuple[float, ...] = KNOTS) -> str:
     """The fits of ``key``'s hard-level rows, checked on the half of the deals each was
     not fitted on, and the settings of the fit on all of them."""
-    hard = [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]
+    hard = _hard(key, rows)
     if not hard:
         return f"## {key}: no rows of the hard level"
     even = [r for r in hard if r["deal"] % 2 == 0]
@@ -213,7 +213,7 @@ def folds_report(key: str, rows: list[dict[str, Any]], folds: int,
     decisions; printed per map the log-loss of all those predictions and the
     reliability table of them, pooled (bins of 30+ decisions off by more than 10
     points marked)."""
-    hard = [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]
+    hard = _hard(key, rows)
     deals = sorted({r["deal"] for r in hard})
     if len(deals) < folds or folds < 2:
         return f"## {key}: {len(deals)} deals, too few for {folds} folds"
@@ -233,6 +233,11 @@ def folds_report(key: str, rows: list[dict[str, Any]], folds: int,
         tables += [f"\n{name}, held out:", "predicted chance | decisions | deals | mean "
                    "predicted | observed [Wilson 95%] | [95%, by deal]", *lines]
     return "\n".join(out + tables)
+
+
+def _hard(key: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``key``'s rows of the hard level, values not exact (what the maps are fitted on)."""
+    return [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]
 
 
 def _fitted(name: str, rows: list[dict[str, Any]], knots: tuple[float, ...]) -> Map:

@@ -109,7 +109,6 @@ class Dialogs:
             title, lines = _("You surrendered"), [_("The deal counts as a loss, without XP.")]
         elif ended is not None:
             title, lines = ended
-            v.hud.set_status(title)        # not the turn it was when the table closed
         else:
             title, lines = v.result_text(v.obs)
             if s.practice:

@@ -74,8 +74,6 @@ class HudPart(Protocol):
 
     def draw_status(self) -> None: ...
 
-    def set_status(self, text: str) -> None: ...
-
 
 class HelpPart(Protocol):
     undo_button: Button
