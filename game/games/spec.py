@@ -88,6 +88,10 @@ class GameSpec:
     #: node cap) -> each move with its value (a best move first), or None to estimate
     #: instead; None: the game has none
     review_exact: str | None = None
+    #: the kind of position a review's map and thresholds are fitted for apart
+    #: (observation -> a name, or None for the game's own): levels/review.toml's
+    #: ``[<key>.situations.<name>]``; None: one kind only
+    review_situation: str | None = None
     #: why a move was worse, in plain words: (observation, played, best) -> sentences in
     #: the player's language (the patterns the game knows); None: no words
     review_why: str | None = None

@@ -69,8 +69,10 @@ from game.review.model import (
 # the review's callers have always found them here
 from game.review.tuning import Settings as Settings
 from game.review.tuning import grade as grade
+from game.review.tuning import secant as secant
 from game.review.tuning import settings as settings
 from game.review.tuning import shown as shown
+from game.review.tuning import situated as situated
 from game.review.tuning import slope as slope
 from game.review.tuning import unit_of as unit_of
 from game.rules import GAMES, Game, Move, Rng
@@ -238,6 +240,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
              ) -> Estimate | None:
     """Each move's value from ``obs`` only (the chance or points shown), by play-outs on
     common sampled deals, ``samples`` of them (None when cancelled meanwhile)."""
+    s = situated(s, obs)
     vals: list[list[float]] = [[] for _ in moves]
     plays = _plays(obs, levels)
     for k in range(max(1, s.samples)):
@@ -246,7 +249,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
         _sample_once(obs, [Move.parse(m) for m in moves], seed, k, plays, s, vals)
     unit = unit_of(str(obs["game"]))
     raw = [sum(v) / len(v) for v in vals]
-    errors = [_paired_se(vals[i], vals[0]) * slope(raw[i], unit, s)
+    errors = [_paired_se(vals[i], vals[0]) * secant(raw[0], raw[i], unit, s)
               for i in range(len(moves))]
     return Estimate([shown(r, unit, s) for r in raw], errors)
 
@@ -356,7 +359,9 @@ class Judge:
                  order: list[str] | None = None, measure: bool = False) -> None:
         if not legal:
             raise ValueError("no legal moves to judge")
-        self.obs, self.legal, self.s = obs, list(legal), s
+        # the settings where this position is (a game's kind of position with a map of
+        # its own: Dudák's last duel)
+        self.obs, self.legal, self.s = obs, list(legal), situated(s, obs)
         self.key = str(obs["game"])
         self.seat = int(obs["seat"])
         self.levels = levels
@@ -483,7 +488,7 @@ class Judge:
         def cand(i: int) -> Candidate:
             se = 0.0 if i == top else _paired_se(vals[top], vals[i])
             return Candidate(asked[i], round(shown(raw[i], unit, s), 9),
-                             round(se * slope(raw[i], unit, s), 9))
+                             round(se * secant(raw[top], raw[i], unit, s), 9))
         cands = tuple(cand(i) for i in order)
         extra = cand(n_cands) if len(asked) > n_cands else None
         shown_order = [c.move for c in cands] + [m for m in ranked if m not in asked]
@@ -525,6 +530,7 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     key = str(obs["game"])
     if len(legal) == 1:
         return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1, grade=BEST)
+    s = situated(s, obs)
     a = Judge(obs, legal, s, levels, extra=played, measure=True).run(cancelled)
     if a is None:
         return None

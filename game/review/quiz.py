@@ -137,12 +137,14 @@ class Quiz:
                certain: bool) -> None:
         """The answer as a verdict: ``best`` when it is the computer's move or within
         noise of it, else graded by the game's thresholds on the gap."""
-        from game.review.analysis import grade, same_move, settings
+        from game.review.analysis import grade, same_move, settings, situated
 
         v = self.verdict
         same = same_move(self.key, move, best)
-        g = BEST if same else grade(best_value - value, se,
-                                    settings(self.key, None, self.players), certain)
+        # the thresholds where the position is (a kind with its own: Dudák's last duel)
+        s = situated(settings(self.key, None, self.players),
+                     self.journal.state_at(v.index).observation(self.seat))
+        g = BEST if same else grade(best_value - value, se, s, certain)
         self.answer = Verdict(v.index, move, move if same else best, value, best_value,
                               certain=certain, mistake=g in (MISTAKE, BLUNDER),
                               legal=v.legal, grade=g, se=se)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from game import resources
-from game.games import SPECS
+from game.games import SPECS, load
 from game.review.model import BEST, BLUNDER, CHANCE, GOOD, INACCURACY, MISTAKE
 
 
@@ -46,6 +46,11 @@ class Settings:
     #: and carried on past the ends along the end pieces (``edge`` and ``stretch``
     #: then unused); fitted on the hard level's outcomes (``bench_review fit``)
     curve: tuple[tuple[float, float], ...] = ()
+    #: settings of their own (a map, thresholds) for the kinds of position the game
+    #: names (its spec's ``review_situation``: Dudák's last duel), from
+    #: ``[<key>.situations.<name>]``: (name, (setting, value) pairs); :func:`situated`
+    #: picks them for a position
+    situations: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
 
 def _curve(v: Any) -> tuple[tuple[float, float], ...] | None:
@@ -71,9 +76,9 @@ def settings(key: str, overrides: dict[str, Any] | None = None,
     """The review settings of ``key``: levels/review.toml over the built-in ones of the
     game's spec (a missing or damaged file keeps those), then the file's table for
     ``players`` at the table (``[<key>.players.<n>]``: a game whose play-outs judge a
-    two-player table otherwise than a four-player one), then ``overrides`` (tests)."""
-    base = Settings()
-    names = {f.name: f.type for f in fields(Settings)}
+    two-player table otherwise than a four-player one), then ``overrides`` (tests).
+    The file's ``[<key>.situations.<name>]`` tables go over those for the positions the
+    game calls ``name`` (:func:`situated`); ``overrides`` win there too."""
     known = SPECS.get(key)
     table: dict[str, Any] = dict(known.review_settings) if known is not None else {}
     mine = _review_file().get(key, {})
@@ -83,6 +88,21 @@ def settings(key: str, overrides: dict[str, Any] | None = None,
             and isinstance(by_players.get(str(players)), dict):
         table.update(by_players[str(players)])
     table.update(overrides or {})
+    kinds = mine.get("situations")
+    situations: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
+    if isinstance(kinds, dict):
+        for name, sub in sorted(kinds.items()):
+            if isinstance(sub, dict):
+                own = _clean(sub | (overrides or {}))
+                situations.append((str(name), tuple(sorted(own.items()))))
+    return replace(Settings(), **_clean(table), situations=tuple(situations))
+
+
+def _clean(table: dict[str, Any]) -> dict[str, Any]:
+    """The settings a table gives, checked: numbers of the known names (an int where
+    the setting is one), a valid ``curve``; anything else is left out."""
+    base = Settings()
+    names = {f.name for f in fields(Settings)} - {"situations"}
     clean: dict[str, Any] = {}
     for name, v in table.items():
         if name == "curve":
@@ -94,7 +114,39 @@ def settings(key: str, overrides: dict[str, Any] | None = None,
             continue
         default = getattr(base, name)
         clean[name] = int(v) if isinstance(default, int) else float(v)
-    return replace(base, **clean)
+    return clean
+
+
+def situation_of(key: str, obs: dict[str, Any]) -> str | None:
+    """What kind of position ``obs`` is for the review of ``key`` (its spec's
+    ``review_situation``); None: the game's own kind."""
+    known = SPECS.get(key)
+    ref = known.review_situation if known is not None else None
+    if ref is None:
+        return None
+    got = load(ref)(obs)
+    return str(got) if got is not None else None
+
+
+def under(s: Settings, name: str | None) -> Settings:
+    """``s`` as it stands for positions of kind ``name`` (its table there over it; a
+    table that gives ``stretch`` or ``edge`` and no ``curve`` drops the game's curve)."""
+    if name is None:
+        return s
+    for n, entries in s.situations:
+        if n == name:
+            own = dict(entries)
+            if ("stretch" in own or "edge" in own) and "curve" not in own:
+                own["curve"] = ()
+            return replace(s, **own)
+    return s
+
+
+def situated(s: Settings, obs: dict[str, Any]) -> Settings:
+    """``s`` as it stands for the position ``obs`` shows (:func:`under` its kind)."""
+    if not s.situations:
+        return s
+    return under(s, situation_of(str(obs.get("game", "")), obs))
 
 
 def _review_file() -> dict[str, dict[str, Any]]:
@@ -154,6 +206,15 @@ def slope(raw: float, unit: str, s: Settings) -> float:
     q = min(max(raw, 0.002), 0.998)
     p = shown(q, unit, s)
     return _logit_shown(_logit(q), s)[1] * p * (1.0 - p) / (q * (1.0 - q))
+
+
+def secant(a: float, b: float, unit: str, s: Settings) -> float:
+    """(shown(a) - shown(b)) / (a - b): how a gap between two play-out means is shown
+    (a standard error of their difference is carried through by it; a curve's bend
+    between them counts), the slope at ``b`` where they meet."""
+    if abs(a - b) < 1e-9:
+        return slope(b, unit, s)
+    return (shown(a, unit, s) - shown(b, unit, s)) / (a - b)
 
 
 def grade(loss: float, se: float, s: Settings, certain: bool = False) -> str:

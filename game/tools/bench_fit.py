@@ -235,6 +235,51 @@ def folds_report(key: str, rows: list[dict[str, Any]], folds: int,
     return "\n".join(out + tables)
 
 
+def _held_out(rows: list[dict[str, Any]], folds: int, name: str,
+              knots: tuple[float, ...], fold_of: dict[int, int]) -> list[dict[str, Any]]:
+    """``rows`` each predicted by the map ``name`` fitted on the other folds' rows."""
+    held: list[dict[str, Any]] = []
+    for k in range(folds):
+        train = [r for r in rows if fold_of[r["deal"]] != k]
+        f = _fitted(name, train, knots) if train else (lambda p: p)
+        held += [r | {"played": f(r["played"])} for r in rows if fold_of[r["deal"]] == k]
+    return held
+
+
+def kinds_report(key: str, rows: list[dict[str, Any]], folds: int,
+                 knots: tuple[float, ...] = KNOTS) -> str:
+    """One map for every position against a map per kind of position (the rows'
+    ``situation``: levels/review.toml's ``[<key>.situations.<name>]``), each checked
+    by ``folds``-fold cross-validation by deal on the same deals: the log-loss and the
+    bins off of the held-out predictions, on all the rows and on each kind's.  Rows
+    without a ``situation`` (written before calibrate kept it) are left out."""
+    hard = [r for r in _hard(key, rows) if "situation" in r]
+    deals = sorted({r["deal"] for r in hard})
+    kinds = sorted({r["situation"] for r in hard}, key=lambda k: (k is not None, k or ""))
+    if len(deals) < folds or folds < 2 or len(kinds) < 2:
+        return f"## {key}: {len(deals)} deals of {len(kinds)} kind(s), nothing to split"
+    fold_of = {d: i % folds for i, d in enumerate(deals)}
+    out = [f"## {key}: one map or one per kind of position, {folds}-fold check by deal "
+           f"({len(deals)} deals, {len(hard)} decisions)",
+           "map | held out, all: log-loss | bins off | " + " | ".join(
+               f"{k or 'the rest'} ({sum(1 for r in hard if r['situation'] == k)}): "
+               "log-loss | bins off" for k in kinds)]
+    for name in ("logistic", "curve"):
+        one = _held_out(hard, folds, name, knots, fold_of)
+        split: list[dict[str, Any]] = []
+        for k in kinds:
+            split += _held_out([r for r in hard if r["situation"] == k], folds, name,
+                               knots, fold_of)
+        for label, held in ((f"{name}, one", one), (f"{name}, per kind", split)):
+            cells = [f"{log_loss(held, lambda p: p):.4f} | {bins(held, lambda p: p)[1]}"]
+            for k in kinds:
+                mine = [r for r in held if r["situation"] == k]
+                cells.append(f"{log_loss(mine, lambda p: p):.4f} | "
+                             f"{bins(mine, lambda p: p)[1]}")
+            out.append(f"{label} | {' | '.join(cells)}")
+    return "\n".join(out)
+
+
 def _hard(key: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``key``'s rows of the hard level, values not exact (what the maps are fitted on)."""
     return [r for r in rows if r["game"] == key and r["level"] == "hard" and not r["certain"]]

@@ -45,14 +45,15 @@ from game.review.analysis import (
     play_deal,
     position_seed,
     review_deal,
+    secant,
     seed_for,
     settings,
     shown,
-    slope,
     unit_of,
     value_of,
 )
 from game.review.model import BEST, BLUNDER, GRADES, INACCURACY, MISTAKE, POINTS
+from game.review.tuning import situation_of, under
 from game.rules import GAMES
 
 
@@ -139,6 +140,7 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
             if journals is not None:
                 journals[f"{key}:{level}:{seed + d}"] = j.to_dict()
             named = journal_levels(j)
+            kinds = _situations(key, j, {v.index for v in r.verdicts if not v.forced})
             for v in r.verdicts:
                 if v.forced:
                     continue
@@ -146,7 +148,8 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
                        "players": j.start_state().num_players,
                        "played": v.value_played, "best": v.value_best, "loss": v.loss,
                        "se": v.se, "grade": v.grade, "certain": v.certain,
-                       "result": result, "big_loss": None, "big_se": None}
+                       "result": result, "big_loss": None, "big_se": None,
+                       "situation": kinds.get(v.index)}
                 if check and not v.certain and v.grade in (INACCURACY, MISTAKE, BLUNDER):
                     g = j.state_at(v.index)
                     obs = g.observation(0)
@@ -160,6 +163,17 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
             print(f"  {key} {level} deal {seed + d}: {len(r.decisions)} decisions, "
                   f"result {result}", file=sys.stderr, flush=True)
     return rows
+
+
+def _situations(key: str, j: Any, indices: set[int]) -> dict[int, str | None]:
+    """The kind of position (the game's ``review_situation``; None: its own) before
+    each move of ``indices``, as seat 0 sees it: a row says which map it is fitted
+    for."""
+    out: dict[int, str | None] = {}
+    for index, g in j.walk():
+        if index in indices:
+            out[index] = situation_of(key, g.observation(0))
+    return out
 
 
 def fit_edge(rows: list[dict[str, Any]], points: bool) -> float:
@@ -233,18 +247,23 @@ def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any
     the values through ``s.edge``, the standard errors carried through, the grade by
     ``s``'s thresholds; the 10x re-count likewise."""
     out = []
+    whole = s
     for r in rows:
+        s = under(whole, r.get("situation"))       # the row's kind of position
         if r["certain"]:
             out.append(r | {"grade": grade(r["loss"], 0.0, s, True)})
             continue
-        k = slope(r["played"], unit, s)
+        k = secant(r["best"], r["played"], unit, s)
         played, best = shown(r["played"], unit, s), shown(r["best"], unit, s)
         loss, se = max(0.0, best - played), r["se"] * k
         row = r | {"played": played, "best": best, "loss": loss, "se": se,
                    "grade": BEST if r["grade"] == BEST else grade(loss, se, s)}
         if r["big_loss"] is not None:
-            row["big_loss"] = r["big_loss"] * k
-            row["big_se"] = r["big_se"] * k
+            # the re-count's gap shown as the judge shows one: from the best's value
+            # down by the gap re-counted (through a curve's bends)
+            kb = secant(r["best"], r["best"] - r["big_loss"], unit, s)
+            row["big_loss"] = r["big_loss"] * kb
+            row["big_se"] = r["big_se"] * kb
         out.append(row)
     return out
 
@@ -257,15 +276,19 @@ def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
     deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
     lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
              "worse (10x) | as bad (10x)"]
-    floor = {INACCURACY: s.inaccuracy, MISTAKE: s.threshold, BLUNDER: s.blunder}
+    def floor(g: str, r: dict[str, Any]) -> float:
+        t = under(s, r.get("situation"))          # the row's kind of position
+        return {INACCURACY: t.inaccuracy, MISTAKE: t.threshold, BLUNDER: t.blunder}[g]
+
     for g in GRADES:
         got = [r for r in rows if r["grade"] == g]
         per = [sum(1 for r in got if r["level"] == lv) / deals[lv] for lv in levels]
         line = f"{g} | {' | '.join(f'{x:.2f}' for x in per)}"
         checked = [r for r in got if r["big_loss"] is not None]
-        if g in floor and checked:
-            worse = sum(1 for r in checked if r["big_loss"] > s.z * r["big_se"])
-            bad = sum(1 for r in checked if r["big_loss"] >= floor[g] - 1e-9)
+        if g in (INACCURACY, MISTAKE, BLUNDER) and checked:
+            worse = sum(1 for r in checked
+                        if r["big_loss"] > under(s, r.get("situation")).z * r["big_se"])
+            bad = sum(1 for r in checked if r["big_loss"] >= floor(g, r) - 1e-9)
             line += (f" | {worse / len(checked):.0%} of {len(checked)} | "
                      f"{bad / len(checked):.0%}")
         lines.append(line)
@@ -358,6 +381,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--folds", type=int, default=0,
                    help="fit: also a K-fold check by deal (K > 2), every decision predicted "
                         "by the maps fitted on the other folds")
+    p.add_argument("--situation", default=None,
+                   help="fit: only the rows of this kind of position (a game's "
+                        "[<key>.situations.<name>], e.g. duel; 'none': the game's own "
+                        "kind); rows from before calibrate wrote it are left out")
     p.add_argument("--rows", default=None,
                    help="table: the rows of a calibrate --out, shown and graded anew by "
                         "the settings now (levels/review.toml, --set); why: the rows of a "
@@ -415,7 +442,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
     if a.what == "fit":
-        from game.tools.bench_fit import KNOTS, folds_report, report
+        from game.tools.bench_fit import KNOTS, folds_report, kinds_report, report
 
         if not a.rows:
             raise SystemExit("fit needs --rows FILE (from calibrate --levels hard --out)")
@@ -423,6 +450,9 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         for name in a.rows.split(","):
             with open(name, encoding="utf-8") as fh:
                 saved += json.load(fh)
+        if a.situation is not None:
+            want = None if a.situation == "none" else a.situation
+            saved = [r for r in saved if "situation" in r and r["situation"] == want]
         knots = tuple(float(x) for x in a.knots.split(",")) if a.knots else KNOTS
         for key in games:
             if unit_of(key) == POINTS:
@@ -430,6 +460,8 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
             print(report(key, saved, knots), flush=True)
             if a.folds > 2:
                 print(folds_report(key, saved, a.folds, knots), flush=True)
+                if a.situation is None and any("situation" in r for r in saved):
+                    print(kinds_report(key, saved, a.folds, knots), flush=True)
         return 0
     if a.what == "table":
         if not a.rows:

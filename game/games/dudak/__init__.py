@@ -1,7 +1,7 @@
 """Dudák: everything this game is, in one folder.
 
 Modules: ``fast``, ``greedy``, ``heuristic``, ``infer``, ``layout``, ``observation``,
-``rollout``, ``rules``, ``search``, ``table``, ``words``.
+``review``, ``rollout``, ``rules``, ``search``, ``table``, ``why``, ``words``.
 ``SPEC`` tells shared code where they are (lazy references: reading it imports nothing).
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     goes_out="game.games.dudak.rules:Dudak.is_out",
     loser="the Dudák",
     review_settings={"threshold": 0.1, "samples": 96, "iterations": 1200},
+    review_situation="game.games.dudak.review:situation",
     review_why="game.games.dudak.why:why",
     review_traits="game.games.dudak.why:TRAITS",
     # presentation, History, settings, tools and tests
