@@ -37,7 +37,8 @@ MAX_CANDIDATES = 64
 #: version is thrown away and made again).  2: one judge (issue 37), grades, candidates;
 #: 3: what a move led to (effects), the chance shown fitted again (Durak, Dudák,
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
-#: values, Durak's trumps when the talon ran out; 5: Dudák's last duel on a map of its own
+#: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
+#: through the map's secant
 FORMAT = 5
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
