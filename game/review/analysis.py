@@ -359,8 +359,8 @@ class Judge:
                  order: list[str] | None = None, measure: bool = False) -> None:
         if not legal:
             raise ValueError("no legal moves to judge")
-        # the settings where this position is (a game's kind of position with a map of
-        # its own: Dudák's last duel)
+        # the settings where this position is (a kind of position the game names may
+        # have settings of its own: [<key>.situations.<name>])
         self.obs, self.legal, self.s = obs, list(legal), situated(s, obs)
         self.key = str(obs["game"])
         self.seat = int(obs["seat"])

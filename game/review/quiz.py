@@ -141,7 +141,7 @@ class Quiz:
 
         v = self.verdict
         same = same_move(self.key, move, best)
-        # the thresholds where the position is (a kind with its own: Dudák's last duel)
+        # the thresholds where the position is (a kind of position may have its own)
         s = situated(settings(self.key, None, self.players),
                      self.journal.state_at(v.index).observation(self.seat))
         g = BEST if same else grade(best_value - value, se, s, certain)

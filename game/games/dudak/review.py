@@ -3,9 +3,10 @@ which positions are judged on a map of their own (levels/review.toml,
 ``[dudak.situations.<name>]``).
 
 The last duel (``"duel"``): one other seat alone still holds cards, so every card is
-known and the two play on until one of them is the Dudák (DUD-10).  The play-outs judge
-it otherwise than a table of three or four: fitted apart on the hard level's outcomes
-(docs/review.md, "Dudák's last duel").
+known and the two play on until one of them is the Dudák (DUD-10).  Calibration rows
+name it, so ``bench_review fit --folds K`` can tell whether it needs a map of its own;
+held out, the game's one map predicts it as well, so none ships (docs/review.md,
+"Dudák: a curve, and its last duel").
 """
 from __future__ import annotations
 
