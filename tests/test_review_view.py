@@ -196,6 +196,10 @@ def test_the_review_shows_its_summary_graph_and_decision(
         assert f"{n} decisions{said} · 1 mistake · accuracy {acc}%" in texts
         assert any(t.endswith(f" of {n}") or f" of {n} · " in t for t in texts)
         assert "Review: Durak" in texts
+        # the graph's axis counts decisions, as the headings do, and ends at the result
+        assert "decision 1" in texts and not any(t.startswith("move ") for t in texts)
+        assert ("the result" if view.chart.result is not None
+                else f"decision {view.chart.slots}") in texts
         assert view.selected == mistake          # the first mistake is shown first
         assert "A mistake: the computer's move keeps 24% more chance." in texts
         assert "Your move" in texts and "The computer's move" in texts

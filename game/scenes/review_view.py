@@ -599,10 +599,13 @@ def graph_part(view: ReviewView, left: float, y: float, col_w: float, body: floa
         view.texts[-1] = (t, label_w - 6 * s)
     y -= chart_h + 6 * s
     n = len(view.chart.points)
-    ends = view.add_text(_("move {n}").format(n=1), view.chart.left, y, small, MUTED)
+    # the axis counts decisions, as the headings do ("Decision k of n"); its last point
+    # is the result where the deal is over
+    ends = view.add_text(_("decision {n}").format(n=1), view.chart.left, y, small, MUTED)
     if n > 1:
-        view.add_text(_("move {n}").format(n=view.chart.slots), view.chart.right, y,
-                      small, MUTED, anchor_x="right")
+        last = (_("the result") if view.chart.result is not None
+                else _("decision {n}").format(n=view.chart.slots))
+        view.add_text(last, view.chart.right, y, small, MUTED, anchor_x="right")
     y -= ends.content_height + 8 * s
     return legend_part(view, left, y, col_w, small)
 
