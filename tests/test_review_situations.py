@@ -202,7 +202,7 @@ def test_a_gap_is_shown_through_the_maps_bends() -> None:
     # the judge's candidates carry their error so
     j, index = _duel()
     g = j.state_at(index)
-    judged = Judge(g.observation(0), g.legal_moves(), replace_curve(s, QUICK))
+    judged = Judge(g.observation(0), g.legal_moves(), tuning.replace(s, **QUICK))
     got = judged.run()
     assert got is not None and judged.partial is not None
     asked, vals, _n = judged.partial
@@ -223,7 +223,3 @@ def test_a_gap_is_shown_through_the_maps_bends() -> None:
     assert out["big_loss"] == pytest.approx(analysis.shown(0.5, CHANCE, s)
                                             - analysis.shown(0.2, CHANCE, s))
 
-
-def replace_curve(s: tuning.Settings, over: dict[str, Any]) -> tuning.Settings:
-    """``s`` with the small counts of ``over`` (its curve kept)."""
-    return tuning.replace(s, **over)

@@ -530,8 +530,9 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     key = str(obs["game"])
     if len(legal) == 1:
         return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1, grade=BEST)
-    s = situated(s, obs)
-    a = Judge(obs, legal, s, levels, extra=played, measure=True).run(cancelled)
+    judged = Judge(obs, legal, s, levels, extra=played, measure=True)
+    s = judged.s                   # the position's settings (its kind's, where it has one)
+    a = judged.run(cancelled)
     if a is None:
         return None
     best = a.candidates[0]

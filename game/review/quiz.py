@@ -20,6 +20,7 @@ from game.review.model import BEST, BLUNDER, INACCURACY, MISTAKE, Candidate, Rev
 
 if TYPE_CHECKING:
     from game.review.analysis import Analysis, Judge
+    from game.review.tuning import Settings
     from game.session.journal import Journal
 
 #: the grades a quiz asks about again
@@ -105,7 +106,11 @@ class Quiz:
             known = [Candidate(v.played, v.value_played, v.se)]
         if known and v.candidates:
             best = v.candidates[0]
-            self._grade(move, known[0].value, known[0].se, best.move, best.value, v.certain)
+            # the thresholds where the position is (a kind of position may have its own)
+            s = analysis.situated(analysis.settings(self.key, None, self.players),
+                                  self.journal.state_at(v.index).observation(self.seat))
+            self._grade(move, known[0].value, known[0].se, best.move, best.value,
+                        v.certain, s)
             return True
         g = self.journal.state_at(v.index)
         self._judge = analysis.Judge(g.observation(self.seat), g.legal_moves(),
@@ -120,9 +125,9 @@ class Quiz:
         if judge is None or not judge.step(seconds):
             return False
         self._judge = None
-        return self._graded(judge.analysis)
+        return self._graded(judge.analysis, judge.s)
 
-    def _graded(self, a: Analysis | None) -> bool:
+    def _graded(self, a: Analysis | None, s: Settings) -> bool:
         if a is None or self.given is None:
             return False
         mine = a.find(self.key, self.given)
@@ -130,20 +135,17 @@ class Quiz:
             self.given = None
             return False
         best = a.candidates[0]
-        self._grade(self.given, mine.value, mine.se, best.move, best.value, a.certain)
+        self._grade(self.given, mine.value, mine.se, best.move, best.value, a.certain, s)
         return True
 
     def _grade(self, move: str, value: float, se: float, best: str, best_value: float,
-               certain: bool) -> None:
+               certain: bool, s: Settings) -> None:
         """The answer as a verdict: ``best`` when it is the computer's move or within
-        noise of it, else graded by the game's thresholds on the gap."""
-        from game.review.analysis import grade, same_move, settings, situated
+        noise of it, else graded by the thresholds ``s`` (the position's) on the gap."""
+        from game.review.analysis import grade, same_move
 
         v = self.verdict
         same = same_move(self.key, move, best)
-        # the thresholds where the position is (a kind of position may have its own)
-        s = situated(settings(self.key, None, self.players),
-                     self.journal.state_at(v.index).observation(self.seat))
         g = BEST if same else grade(best_value - value, se, s, certain)
         self.answer = Verdict(v.index, move, move if same else best, value, best_value,
                               certain=certain, mistake=g in (MISTAKE, BLUNDER),

@@ -223,11 +223,7 @@ def folds_report(key: str, rows: list[dict[str, Any]], folds: int,
            "map | log-loss of the held-out predictions | bins off"]
     tables = []
     for name in ("none", "logistic", "curve"):
-        held: list[dict[str, Any]] = []
-        for k in range(folds):
-            train = [r for r in hard if fold_of[r["deal"]] != k]
-            f = _fitted(name, train, knots)
-            held += [r | {"played": f(r["played"])} for r in hard if fold_of[r["deal"]] == k]
+        held = _held_out(hard, folds, name, knots, fold_of)
         lines, off = bins(held, lambda p: p)
         out.append(f"{name} | {log_loss(held, lambda p: p):.4f} | {off}")
         tables += [f"\n{name}, held out:", "predicted chance | decisions | deals | mean "

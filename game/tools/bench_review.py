@@ -140,19 +140,19 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
             if journals is not None:
                 journals[f"{key}:{level}:{seed + d}"] = j.to_dict()
             named = journal_levels(j)
-            kinds = _situations(key, j, {v.index for v in r.verdicts if not v.forced})
+            n = j.start_state().num_players
+            seen = _observations(j, {v.index for v in r.verdicts if not v.forced})
             for v in r.verdicts:
                 if v.forced:
                     continue
+                obs = seen[v.index]
                 row = {"game": key, "level": level, "deal": seed + d, "index": v.index,
-                       "players": j.start_state().num_players,
+                       "players": n,
                        "played": v.value_played, "best": v.value_best, "loss": v.loss,
                        "se": v.se, "grade": v.grade, "certain": v.certain,
                        "result": result, "big_loss": None, "big_se": None,
-                       "situation": kinds.get(v.index)}
+                       "situation": situation_of(key, obs)}
                 if check and not v.certain and v.grade in (INACCURACY, MISTAKE, BLUNDER):
-                    g = j.state_at(v.index)
-                    obs = g.observation(0)
                     big = replace(s, samples=max(1, v.samples) * check, min_samples=0)
                     est = estimate(obs, [v.best, v.played],
                                    seed_for(position_seed(obs), 37), big, levels=named)
@@ -165,15 +165,10 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
     return rows
 
 
-def _situations(key: str, j: Any, indices: set[int]) -> dict[int, str | None]:
-    """The kind of position (the game's ``review_situation``; None: its own) before
-    each move of ``indices``, as seat 0 sees it: a row says which map it is fitted
-    for."""
-    out: dict[int, str | None] = {}
-    for index, g in j.walk():
-        if index in indices:
-            out[index] = situation_of(key, g.observation(0))
-    return out
+def _observations(j: Any, indices: set[int]) -> dict[int, dict[str, Any]]:
+    """Seat 0's observation before each move of ``indices``, in one walk of the deal
+    (a row says its kind of position; the grades' check values it again)."""
+    return {index: g.observation(0) for index, g in j.walk() if index in indices}
 
 
 def fit_edge(rows: list[dict[str, Any]], points: bool) -> float:
@@ -247,21 +242,20 @@ def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any
     the values through ``s.edge``, the standard errors carried through, the grade by
     ``s``'s thresholds; the 10x re-count likewise."""
     out = []
-    whole = s
     for r in rows:
-        s = under(whole, r.get("situation"))       # the row's kind of position
+        t = under(s, r.get("situation"))           # the row's kind of position
         if r["certain"]:
-            out.append(r | {"grade": grade(r["loss"], 0.0, s, True)})
+            out.append(r | {"grade": grade(r["loss"], 0.0, t, True)})
             continue
-        k = secant(r["best"], r["played"], unit, s)
-        played, best = shown(r["played"], unit, s), shown(r["best"], unit, s)
+        k = secant(r["best"], r["played"], unit, t)
+        played, best = shown(r["played"], unit, t), shown(r["best"], unit, t)
         loss, se = max(0.0, best - played), r["se"] * k
         row = r | {"played": played, "best": best, "loss": loss, "se": se,
-                   "grade": BEST if r["grade"] == BEST else grade(loss, se, s)}
+                   "grade": BEST if r["grade"] == BEST else grade(loss, se, t)}
         if r["big_loss"] is not None:
             # the re-count's gap shown as the judge shows one: from the best's value
             # down by the gap re-counted (through a curve's bends)
-            kb = secant(r["best"], r["best"] - r["big_loss"], unit, s)
+            kb = secant(r["best"], r["best"] - r["big_loss"], unit, t)
             row["big_loss"] = r["big_loss"] * kb
             row["big_se"] = r["big_se"] * kb
         out.append(row)
@@ -276,19 +270,16 @@ def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
     deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
     lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
              "worse (10x) | as bad (10x)"]
-    def floor(g: str, r: dict[str, Any]) -> float:
-        t = under(s, r.get("situation"))          # the row's kind of position
-        return {INACCURACY: t.inaccuracy, MISTAKE: t.threshold, BLUNDER: t.blunder}[g]
-
     for g in GRADES:
         got = [r for r in rows if r["grade"] == g]
         per = [sum(1 for r in got if r["level"] == lv) / deals[lv] for lv in levels]
         line = f"{g} | {' | '.join(f'{x:.2f}' for x in per)}"
-        checked = [r for r in got if r["big_loss"] is not None]
+        # each row by its kind of position's settings
+        checked = [(r, under(s, r.get("situation"))) for r in got if r["big_loss"] is not None]
         if g in (INACCURACY, MISTAKE, BLUNDER) and checked:
-            worse = sum(1 for r in checked
-                        if r["big_loss"] > under(s, r.get("situation")).z * r["big_se"])
-            bad = sum(1 for r in checked if r["big_loss"] >= floor(g, r) - 1e-9)
+            floor = {INACCURACY: "inaccuracy", MISTAKE: "threshold", BLUNDER: "blunder"}[g]
+            worse = sum(1 for r, t in checked if r["big_loss"] > t.z * r["big_se"])
+            bad = sum(1 for r, t in checked if r["big_loss"] >= getattr(t, floor) - 1e-9)
             line += (f" | {worse / len(checked):.0%} of {len(checked)} | "
                      f"{bad / len(checked):.0%}")
         lines.append(line)

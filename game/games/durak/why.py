@@ -60,9 +60,11 @@ def _hand(g: Any, seat: int) -> dict[str, float]:
 
 
 def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
-    now = _hand(g, seat)
-    return {"took": notes.get("took", 0.0), "held": notes.get("held", now["held"]),
-            "trumps": notes.get("trumps", now["trumps"])}
+    # the hand as counted when the talon ran out (``_note`` counts both at once), else
+    # as it is now (the talon never ran out)
+    held: dict[str, float] = {k: notes[k] for k in ("held", "trumps") if k in notes}
+    held = held or _hand(g, seat)
+    return {"took": notes.get("took", 0.0), **held}
 
 
 #: (more is worse: +1, the smallest gap worth a sentence): 0.7 of a take more in the
