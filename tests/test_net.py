@@ -295,7 +295,6 @@ def test_a_hostile_client_is_refused_and_the_others_play_on(tmp_path: Path) -> N
         async with connect(url) as bad:
             assert (await answers(bad, "{{{ not json"))["code"] == "bad_json"
             assert (await answers(bad, "[1, 2]"))["code"] == "bad_json"
-            assert (await answers(bad, b"\xff\xfe"))["code"] == "bad_json"
             assert (await answers(bad, json.dumps({"v": 1})))["code"] == "bad_message"
             assert (await answers(bad, P.encode({"type": "dance"})))["code"] == "unknown_type"
             assert (await answers(bad, P.encode({"type": "join"})))["code"] == "bad_message"
@@ -350,6 +349,10 @@ def test_a_hostile_client_is_refused_and_the_others_play_on(tmp_path: Path) -> N
         async with connect(url, max_size=None) as big:
             await big.send("x" * (P.MAX_MESSAGE + 1))
             assert await closed(big) == 1009
+        # a binary frame (messages are text): an error, then closed (1003)
+        async with connect(url) as binary:
+            assert (await answers(binary, b"\xff\xfe"))["code"] == "bad_json"
+            assert await closed(binary) == 1003
         # a wrong protocol version: an error, then closed
         async with connect(url) as old:
             assert (await answers(old, json.dumps({"v": 0, "type": "ping"})))["code"] \

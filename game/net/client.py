@@ -118,6 +118,9 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                     continue           # a refusal of one move: the next state answers it
                 if kind == "closed":
                     return {"closed": msg.get("reason"), "code": p.code, "seat": p.seat}
+                if kind == "paused":     # the server's disk: our move, if any, was not
+                    answered = -1        # played; the position comes again when it works
+                    continue
                 if kind == "joined":
                     first_time = p.token is None
                     p.code, p.seat, p.token = msg["code"], msg["seat"], msg["token"]

@@ -11,10 +11,28 @@ from pathlib import Path
 
 from game.games import ORDER
 
+#: ``cardclub serve``'s limit flags: flag, the field of ``limits.Limits``, type, meaning
+LIMIT_FLAGS: list[tuple[str, str, type, str]] = [
+    ("--per-address", "per_address", int, "connections open at once"),
+    ("--waiting-per-address", "waiting_per_address", int,
+     "tables waiting for friends"),
+    ("--hosts-per-connection", "hosts_per_connection", int,
+     "tables one connection may host"),
+    ("--wait-expiry", "wait_expiry", float,
+     "seconds a table waits for friends before it closes (all addresses)"),
+    ("--guesses", "guesses", int, "table codes or tokens that matched no seat, at once"),
+    ("--guess-every", "guess_every", float, "seconds until one more wrong code is allowed"),
+    ("--idle", "idle", float, "seconds a connection at no table may say nothing"),
+    ("--handshake", "handshake", float, "seconds to open a connection (all addresses)"),
+    ("--max-tables", "max_tables", int, "tables this server holds (all addresses)"),
+    ("--max-connections", "max_connections", int,
+     "connections this server holds (all addresses; also below the open-file limit)"),
+]
+
 
 def serve(argv: list[str]) -> int:
     """``cardclub serve``: run the table server until interrupted."""
-    from . import server
+    from . import limits, server
 
     p = argparse.ArgumentParser(
         prog="cardclub serve",
@@ -41,12 +59,24 @@ def serve(argv: list[str]) -> int:
     p.add_argument("--allow-seed", action="store_true",
                    help="let a host name the deal's number (tests and tools only: whoever "
                         "knows the number knows every card)")
+    d = limits.Limits()
+    g = p.add_argument_group("limits (per client address unless said otherwise)")
+    for flag, field, kind, text in LIMIT_FLAGS:
+        g.add_argument(flag, dest=field, type=kind, default=getattr(d, field),
+                       help=f"{text} (default: %(default)s)")
+    g.add_argument("--trust-proxy", action="store_true",
+                   help="a proxy on this computer forwards the players: count each by the "
+                        "X-Forwarded-For address it sets, not by the proxy's")
     p.add_argument("--quiet", action="store_true", help="log only warnings")
     a = p.parse_args(argv)
     if not 0 <= a.port <= 65535:
         p.error("--port is 0 to 65535")
     if a.grace < 0 or a.pace < 0 or a.workers < 1:
         p.error("--grace and --pace are 0 or more, --workers 1 or more")
+    if any(getattr(a, field) < 0 for _, field, _, _ in LIMIT_FLAGS):
+        p.error("limits are 0 or more")
+    bounds = limits.Limits(trust_proxy=a.trust_proxy,
+                           **{field: getattr(a, field) for _, field, _, _ in LIMIT_FLAGS})
     logging.basicConfig(level=logging.WARNING if a.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     if a.data is not None:
@@ -63,7 +93,7 @@ def serve(argv: list[str]) -> int:
     try:
         asyncio.run(server.serve_forever(a.host, a.port, folder, grace=a.grace,
                                          pace=a.pace, workers=a.workers,
-                                         allow_seed=a.allow_seed, ready=ready))
+                                         allow_seed=a.allow_seed, limits=bounds, ready=ready))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +26,11 @@ RATE_STRIKES = 20
 #: the longest name a player may give, and the longest move notation accepted
 MAX_NAME = 24
 MAX_MOVE = 80
+#: the largest integer a client may send (a ``ping``'s ``id``): what JSON's readers on
+#: every platform keep exactly
+MAX_INT = (1 << 53) - 1
+#: combining marks allowed on one letter of a name (accents; not a tower of them)
+MAX_MARKS = 2
 #: a table code: six letters and digits that cannot be mistaken for one another
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -51,6 +57,10 @@ ERRORS: dict[str, str] = {
     "server_full": "the server holds as many tables as it may",
     "already_seated": "this connection already sits at a table",
     "not_seated": "this connection sits at no table yet",
+    "limit": "a limit for one player was reached (the message says which); try later",
+    "guesses": "too many codes or tokens from this address matched no seat; wait a while",
+    "unavailable": "the server cannot save right now; try again in a moment",
+    "idle": "the connection sat at no table and said nothing for too long",
 }
 
 #: what a client may send: type -> {field: (type, required)}
@@ -133,9 +143,12 @@ def check_client(msg: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("no_table", "a table code is six letters and digits")
     if "token" in msg and not _TOKEN.fullmatch(msg["token"]):
         raise ProtocolError("bad_token", "that is not a seat's token")
-    if "name" in msg and (len(msg["name"]) > MAX_NAME or not msg["name"].isprintable()):
+    if "name" in msg and not name_ok(msg["name"]):
         raise ProtocolError("bad_message", f"a name is at most {MAX_NAME} printable "
-                                           "characters")
+                                           "characters, letters with at most "
+                                           f"{MAX_MARKS} accents each")
+    if "id" in msg and not -MAX_INT <= msg["id"] <= MAX_INT:
+        raise ProtocolError("bad_message", f"'id' is -{MAX_INT} to {MAX_INT}")
     if "move" in msg and len(msg["move"]) > MAX_MOVE:
         raise ProtocolError("bad_message", f"a move is at most {MAX_MOVE} characters")
     if "n" in msg and not 0 <= msg["n"] <= 1_000_000:
@@ -156,6 +169,25 @@ def check_client(msg: dict[str, Any]) -> dict[str, Any]:
                 raise ProtocolError("bad_message", "host: each seat is {\"kind\": "
                                     "\"friend\"|\"computer\", \"level\": text}")
     return msg
+
+
+def name_ok(name: str) -> bool:
+    """A name a seat may carry: empty, or at most :data:`MAX_NAME` printable characters
+    that do not start with a combining mark, with at most :data:`MAX_MARKS` marks on one
+    character, and not blank."""
+    if not name:
+        return True
+    if len(name) > MAX_NAME or not name.isprintable() or not name.strip():
+        return False
+    run = MAX_MARKS       # a mark first has no letter to sit on
+    for ch in name:
+        if unicodedata.category(ch).startswith("M"):
+            run += 1
+            if run > MAX_MARKS:
+                return False
+        else:
+            run = 0
+    return True
 
 
 def normal_code(code: str) -> str:

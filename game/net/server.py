@@ -2,17 +2,29 @@
 
 One asyncio loop serves every connection (``websockets``).  Each table is a
 :class:`~game.net.tables.Table`; a move is accepted only from the seat to act, with that
-seat's token, at the position it was made for, and only if the engine allows it.  Each
-move is written to the table's file (the store's atomic write, on a thread) before
-anyone hears of it, so a killed server restarts with every table where it was.
+seat's token, at the position it was made for, and only if the engine allows it.
+
+**Never ahead of the disk**: a move (a seat taken, a table hosted) is first written to the
+table's file (the store's atomic write, on a thread) and only then played and announced,
+so a killed server restarts with every move anyone heard of, and none they did not.  A
+write that fails changes nothing: the table stays at its last written move, every seat is
+told in words (``paused``), its computers stop, and the server tries the write again
+with growing pauses until it works; then every seat gets the position again.
 
 Computers decide on a pool of worker threads, never on the loop, so a hard computer at
-one table does not hold up moves at another.  A friend who drops out has ``grace``
-seconds to come back (same code and token) before the computer plays for them; they get
-their seat back whenever they return.  The host leaving (a ``leave`` message) closes the
-table for everyone.  Limits: message size, messages per second per connection, tables
-per server; a connection that breaks them gets an error, then is closed; the other
-connections never notice.
+one table does not hold up moves at another; their randomness is the server's secret, as
+is each deal's number (drawn from ``secrets``, told only once the deal is over).  A friend
+who drops out has ``grace`` seconds to come back (same code and token) before the
+computer plays for them; they get their seat back whenever they return.  The host leaving
+(a ``leave`` message) closes the table for everyone.
+
+Limits (:class:`~game.net.limits.Limits`): message size, messages per second per
+connection, connections and waiting tables per client address, tables hosted per
+connection, wrong codes per address across reconnects, a table waiting for friends
+expires, idle and handshake timeouts, tables and connections per server (below the
+open-file limit).  A connection that breaks them gets an error in words; the other
+connections never notice.  The log counts (one line a minute), never one line a
+connection.
 
 Pure Python: no arcade or pyglet import.
 """
@@ -31,23 +43,26 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.rules import Move
 from game.store import files
 
 from . import protocol as P
-from .tables import HOST, Table, new_code
+from .limits import Addresses, Limits, Tally, address_of, connection_cap, raise_file_limit
+from .tables import HOST, Table, new_code, new_token
 
 log = logging.getLogger("cardclub.net")
 
 #: the default grace period of a friend who dropped out (seconds)
 GRACE = 30.0
-#: how many tables one server holds at most
-MAX_TABLES = 5000
 #: messages waiting to go to one connection before it is judged too slow and closed
 MAX_OUTGOING = 512
-#: connections one server takes at once (more are closed with 1013, try again later)
-MAX_CONNECTIONS = 20000
 #: threads writing tables' files (an fsync waits on the disk, not the CPU)
 WRITERS = 8
+#: a table whose file cannot be written tries again after this, doubling up to the most
+RETRY_FIRST = 0.25
+RETRY_MOST = 5.0
+#: what every seat of such a table is told
+DISK_MESSAGE = "The server cannot save right now; the table waits."
 #: a finished or closed table with no one connected is forgotten after this (seconds)
 KEEP_FINISHED = 600.0
 #: a server stopping sends what it had queued for each connection first, for at most
@@ -60,8 +75,10 @@ class Conn:
     """One client connection: its table and seat once seated, its rate allowance."""
 
     ws: ServerConnection
+    address: str = "?"
     code: str | None = None
     seat: int | None = None
+    hosted: int = 0
     allowance: float = float(P.RATE_BURST)
     last: float = field(default_factory=time.monotonic)
     strikes: int = 0
@@ -97,17 +114,24 @@ class Server:
     """Every table of one server process, and its connections."""
 
     def __init__(self, folder: Path | None, *, grace: float = GRACE, pace: float = 1.0,
-                 workers: int = 2, max_tables: int = MAX_TABLES,
-                 allow_seed: bool = False) -> None:
+                 workers: int = 2, limits: Limits | None = None, allow_seed: bool = False,
+                 writer: Callable[[Path, bytes], object] | None = None) -> None:
         self.folder = folder
         #: a host may name the deal's number (tests, tools): never where friends play for
         #: real, since whoever knows the number knows every card
         self.allow_seed = allow_seed
+        self.limits = limits or Limits()
+        self.addresses = Addresses(self.limits)
+        self.max_connections = self.limits.max_connections
+        self.tally = Tally()
+        #: the atomic write of one table's file (``files.write_bytes``; tests inject one
+        #: that fails)
+        self.write = writer or files.write_bytes
         self.connections = 0
         self.grace = grace
         self.pace = pace
-        self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
+        self.creating: set[str] = set()      # codes of tables being written for the first time
         self.locks: dict[str, asyncio.Lock] = {}
         self.watchers: dict[str, dict[int, Conn]] = {}
         self.pool = ThreadPoolExecutor(max_workers=max(1, workers),
@@ -121,6 +145,7 @@ class Server:
         #: set by :meth:`close`: no task is started after it (a computer's decision
         #: cancelled there would start the next one, never to run)
         self._closing = False
+        self._accept_warned = -1e9
         self.conns: set[Conn] = set()
 
     # ----- starting ----------------------------------------------------------------------
@@ -137,7 +162,7 @@ class Server:
                 log.warning("table file %s could not be read (%s); kept as %s", path,
                             files.reason(exc), aside)
                 continue
-            if table.closed:
+            if table.closed or table.expired(self.limits.wait_expiry):
                 with contextlib.suppress(OSError):
                     path.unlink()
                 continue
@@ -151,8 +176,14 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Load the tables, listen; the port listened on."""
         self.load()
+        self.max_connections = connection_cap(self.limits.max_connections, raise_file_limit())
+        loop = asyncio.get_running_loop()
+        before = loop.get_exception_handler()
+        loop.set_exception_handler(lambda lp, ctx: self._loop_error(lp, ctx, before))
         self._server = await serve(self.handler, host, port, max_size=P.MAX_MESSAGE,
-                                   compression=None, max_queue=32)
+                                   compression=None, max_queue=32,
+                                   open_timeout=self.limits.handshake or None,
+                                   logger=CountingLog(self.tally))
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
         for table in self.tables.values():
@@ -162,6 +193,23 @@ class Server:
             self.kick(table)
         self._spawn(self._sweep())
         return self.port
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any],
+                    before: Any) -> None:
+        """The loop's errors; running out of file handles to accept with (the loop tries
+        again each second) is counted, and said at most once a minute."""
+        if str(context.get("message", "")).startswith("socket.accept() out of system"):
+            self.tally.add("accepts refused for want of file handles")
+            now = time.monotonic()
+            if now - self._accept_warned > 60:
+                self._accept_warned = now
+                log.warning("out of file handles: new connections wait (%s)",
+                            files.reason(context.get("exception") or OSError()))
+            return
+        if before is not None:
+            before(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
     async def drain(self, timeout: float = DRAIN) -> None:
         """Wait (at most ``timeout``) until what every connection was told has gone."""
@@ -180,6 +228,7 @@ class Server:
             t.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.disk.shutdown(wait=True)
+        self.tally.flush(force=True)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         if self._closing:
@@ -194,36 +243,57 @@ class Server:
 
     # ----- a connection ------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
-        if self.connections >= MAX_CONNECTIONS:
+        address = address_of(ws.remote_address,
+                             ws.request.headers.get("X-Forwarded-For") if ws.request else None,
+                             self.limits.trust_proxy)
+        if self.connections >= self.max_connections:
+            self.tally.add("connections refused: server full")
             await ws.close(1013, "the server is full; try again later")
+            return
+        if not self.addresses.connect(address):
+            self.tally.add("connections refused: too many from one address")
+            await ws.close(1013, "too many connections from your address; try again later")
             return
         self.connections += 1
         try:
-            await self._serve(ws)
+            await self._serve(ws, address)
         finally:
             self.connections -= 1
+            self.addresses.disconnect(address)
 
-    async def _serve(self, ws: ServerConnection) -> None:
-        conn = Conn(ws)
+    async def _serve(self, ws: ServerConnection, address: str) -> None:
+        conn = Conn(ws, address)
         self.conns.add(conn)
         writer = asyncio.ensure_future(self._writer(conn))
         closing = False
         try:
-            async for raw in ws:     # (read to the end, so the closing handshake is heard)
+            while True:     # (read to the end, so the closing handshake is heard)
+                try:
+                    raw = await self._receive(conn, closing)
+                except TimeoutError:      # seated nowhere, silent: the handle goes back
+                    self.tally.add("idle connections closed")
+                    conn.send(P.error("idle", "closed after a silence"))
+                    closing = self._close(conn, 1000)
+                    continue
                 if closing:
                     continue
                 if not conn.allow():
                     conn.send(P.error("rate"))
                     if conn.strikes > P.RATE_STRIKES:     # policy violation: closed
+                        self.tally.add("connections closed for flooding")
                         closing = self._close(conn)
                     continue
                 try:
+                    if not isinstance(raw, str):
+                        raise P.ProtocolError("bad_json", "messages are text frames",
+                                              fatal=True)
                     msg = P.check_client(P.parse(raw))
                     await self.dispatch(conn, msg)
                 except P.ProtocolError as exc:
+                    self.tally.add(f"refused: {exc.code}")
                     conn.send(P.error(exc.code, str(exc)))
                     if exc.fatal:
-                        closing = self._close(conn)
+                        closing = self._close(conn, 1003 if isinstance(raw, bytes) else 1008)
                 except Exception:   # a bug met by one message: that connection only
                     log.exception("message refused")
                     conn.send(P.error("bad_message", "the server could not handle it"))
@@ -237,9 +307,17 @@ class Server:
                 await asyncio.wait_for(writer, 5)
             self.conns.discard(conn)
 
-    def _close(self, conn: Conn) -> bool:
-        """Close ``conn`` for breaking the rules, once what it was told has gone."""
-        conn.close_code = 1008
+    async def _receive(self, conn: Conn, closing: bool) -> str | bytes:
+        """The next frame; TimeoutError after :attr:`Limits.idle` seconds of silence from
+        a connection seated nowhere (a seated one may wait for its friends for long: the
+        WebSocket's own pings find a dead one)."""
+        if conn.code is None and not closing and self.limits.idle > 0:
+            return await asyncio.wait_for(conn.ws.recv(), self.limits.idle)
+        return await conn.ws.recv()
+
+    def _close(self, conn: Conn, code: int = 1008) -> bool:
+        """Close ``conn`` (for breaking the rules: 1008), once what it was told has gone."""
+        conn.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             conn.out.put_nowait(None)
         self.gone(conn)
@@ -284,29 +362,92 @@ class Server:
                    "game": table.key, "players": len(table.seats), "host": seat == HOST,
                    "grace": self.grace})
 
-    async def _save(self, table: Table) -> None:
-        payload = table.snapshot()
-        await asyncio.get_running_loop().run_in_executor(self.disk, table.write, payload)
+    # ----- the disk ----------------------------------------------------------------------
+    async def _written(self, table: Table, payload: bytes) -> bool:
+        """Write ``payload`` as ``table``'s file: True once it is on disk.  False when the
+        write failed: the table, unchanged, waits (see :meth:`_halt`)."""
+        if table.path is not None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    self.disk, self.write, table.path, payload)
+            except Exception as exc:      # a full or read-only disk, no file handle left …
+                if table.code in self.tables:
+                    self._halt(table, exc)
+                return False
+        return True
 
+    def _halt(self, table: Table, exc: BaseException) -> None:
+        """A write failed: every seat is told, the computers stop, and the write is tried
+        again until it works (:meth:`_retry`)."""
+        first = table.halted is None
+        table.halted = files.reason(exc)
+        self.tally.add("writes failed")
+        if first:
+            log.warning("table %s: its file cannot be written (%s); it waits", table.code,
+                        table.halted)
+            self._each(table, lambda s: {"type": "paused", "reason": "disk",
+                                         "message": DISK_MESSAGE})
+            self._spawn(self._retry(table))
+
+    async def _retry(self, table: Table) -> None:
+        """Write the table as it stands (its last written move) until the disk takes it;
+        then every seat gets the position again and the deal goes on."""
+        pause = RETRY_FIRST
+        while self.tables.get(table.code) is table and not table.closed:
+            await asyncio.sleep(pause)
+            pause = min(RETRY_MOST, pause * 2)
+            async with self._lock(table.code):
+                if table.halted is None:
+                    return
+                assert table.path is not None
+                try:
+                    await asyncio.get_running_loop().run_in_executor(
+                        self.disk, self.write, table.path, table.snapshot())
+                except Exception as exc:
+                    table.halted = files.reason(exc)
+                    continue
+                table.halted = None
+                log.warning("table %s: its file is written again; the deal goes on",
+                            table.code)
+                self._each(table, table.state_message)
+            self.kick(table)
+            return
+
+    # ----- hosting, joining, moving ----------------------------------------------------------
     async def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
             raise P.ProtocolError("already_seated")
-        if len(self.tables) >= self.max_tables:
+        if len(self.tables) + len(self.creating) >= self.limits.max_tables:
             raise P.ProtocolError("server_full")
         if "seed" in msg and not self.allow_seed:
             raise P.ProtocolError("bad_message", "this server deals its own cards: no 'seed'")
-        code = new_code(self.tables)
+        limits = self.limits
+        if conn.hosted >= limits.hosts_per_connection:
+            raise P.ProtocolError("limit", f"one connection may host {limits.hosts_per_connection}"
+                                           " tables; connect again to host more")
+        waiting = sum(1 for t in self.tables.values()
+                      if t.waiting and t.host_address == conn.address)
+        if waiting >= limits.waiting_per_address:
+            raise P.ProtocolError("limit", f"{waiting} tables from your address wait for "
+                                           "friends already; start or close one first")
+        code = new_code(self.tables.keys() | self.creating)
         try:
             table = Table.create(code, msg["game"], msg["seats"], players=msg.get("players"),
                                  seed=msg.get("seed"), name=msg.get("name", ""),
                                  standin=msg.get("standin"), folder=self.folder)
         except ValueError as exc:
             raise P.ProtocolError("bad_message", str(exc)[:200]) from exc
+        table.host_address = conn.address
+        self.creating.add(code)
+        try:
+            if not await self._written(table, table.snapshot()):
+                raise P.ProtocolError("unavailable")
+        finally:
+            self.creating.discard(code)
+        conn.hosted += 1
         self.tables[code] = table
-        async with self._lock(code):
-            await self._save(table)
+        self.tally.add("tables hosted")
         self._seated(conn, table, HOST, str(table.seats[HOST].token))
-        log.info("table %s: %s, %d seats", code, table.key, len(table.seats))
         conn.send(table.state_message(HOST))
         self.kick(table)
 
@@ -319,14 +460,40 @@ class Server:
     def _lock(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
 
+    def _guessing(self, conn: Conn) -> None:
+        """Refuse (and close) an address that has tried too many codes or tokens that
+        matched no seat, across all its connections."""
+        if not self.addresses.may_guess(conn.address):
+            self.tally.add("guesses refused")
+            raise P.ProtocolError("guesses", "too many codes from your address matched no "
+                                             "table; wait a minute and try again", fatal=True)
+
+    def _wrong(self, conn: Conn, exc: P.ProtocolError) -> P.ProtocolError:
+        self.addresses.wrong_guess(conn.address)
+        return exc
+
     async def _join(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
             raise P.ProtocolError("already_seated")
-        table = self._table(msg["code"])
+        self._guessing(conn)
+        try:
+            table = self._table(msg["code"])
+        except P.ProtocolError as exc:
+            raise self._wrong(conn, exc) from None
         async with self._lock(table.code):
+            if table.closed:
+                raise self._wrong(conn, P.ProtocolError("no_table"))
+            if table.halted is not None:
+                raise P.ProtocolError("unavailable")
+            try:
+                seat = table.free_seat()
+            except P.ProtocolError as exc:
+                raise self._wrong(conn, exc) from None
+            token, name = new_token(), msg.get("name", "")
+            if not await self._written(table, table.snapshot(seat=(seat, token, name))):
+                raise P.ProtocolError("unavailable")
             was_started = table.started
-            seat, token = table.take_seat(msg.get("name", ""))
-            await self._save(table)
+            table.take_seat(seat, token, name)
         self._seated(conn, table, seat, token)
         if table.started and not was_started:      # the last friend: the deal begins
             self._each(table, table.state_message)
@@ -338,12 +505,18 @@ class Server:
     async def _resume(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
             raise P.ProtocolError("already_seated")
-        table = self._table(msg["code"])
+        self._guessing(conn)
+        try:
+            table = self._table(msg["code"])
+        except P.ProtocolError as exc:
+            raise self._wrong(conn, exc) from None
         seat = table.seat_of(msg["token"])
         if seat is None:
-            raise P.ProtocolError("bad_token")
+            raise self._wrong(conn, P.ProtocolError("bad_token"))
         self._seated(conn, table, seat, str(msg["token"]))
         conn.send(table.state_message(seat))
+        if table.halted is not None:
+            conn.send({"type": "paused", "reason": "disk", "message": DISK_MESSAGE})
         self._tell_seats(table, but=seat)
 
     async def _move(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -355,17 +528,21 @@ class Server:
             raise P.ProtocolError("bad_token")
         async with self._lock(table.code):
             move = table.check_move(seat, msg["move"], msg["n"])
-            await self._apply(table, seat, move)
-        conn.allowance += 1.0     # an accepted move costs nothing: the game bounds them
+            played = await self._apply(table, seat, move)
+        if played:
+            conn.allowance += 1.0     # an accepted move costs nothing: the game bounds them
         self.kick(table)
 
-    async def _apply(self, table: Table, seat: int, move: Any) -> None:
-        """Play, write, then tell every seat (under the table's lock)."""
+    async def _apply(self, table: Table, seat: int, move: Move) -> bool:
+        """Write, play, then tell every seat (under the table's lock); False when the
+        write failed (nothing was played: the table waits)."""
+        if not await self._written(table, table.snapshot(move)):
+            return False
         before, events = table.play(seat, move)
         self.moves += 1
-        await self._save(table)
         for s, c in list(self.watchers.get(table.code, {}).items()):
             c.send(table.update_message(s, seat, move, events, before[s]))
+        return True
 
     async def _leave(self, conn: Conn) -> None:
         if conn.code is None or conn.seat is None:
@@ -378,13 +555,8 @@ class Server:
                 path = table.path
                 if path is not None:
                     await asyncio.to_thread(files.remove, path)
-            for c in list(self.watchers.pop(table.code, {}).values()):
-                c.send({"type": "closed", "reason": "host_left",
-                        "message": "The host has left; the table is closed."})
-                c.code = c.seat = None
-            self.tables.pop(table.code, None)
-            self.locks.pop(table.code, None)
-            log.info("table %s closed by its host", table.code)
+            self._closed(table, "host_left", "The host has left; the table is closed.")
+            self.tally.add("tables closed by their host")
             return
         s = table.seats[seat]
         self.watchers.get(table.code, {}).pop(seat, None)
@@ -417,7 +589,7 @@ class Server:
         if s.connected or s.away_since != since:
             return
         s.standin = True
-        log.info("table %s: the computer plays for seat %d", code, seat)
+        self.tally.add("seats the computer took over")
         self._tell_seats(table)
         self.kick(table)
 
@@ -464,25 +636,69 @@ class Server:
             if self.tables.get(table.code) is table:
                 self.kick(table)
 
+    def _closed(self, table: Table, reason: str, words: str) -> None:
+        """``table`` is closed: everyone at it is told, and the server forgets it."""
+        table.closed = True
+        for c in list(self.watchers.pop(table.code, {}).values()):
+            c.send({"type": "closed", "reason": reason, "message": words})
+            c.code = c.seat = None
+        self.tables.pop(table.code, None)
+        self.locks.pop(table.code, None)
+
     async def _sweep(self) -> None:
-        """Forget finished or closed tables no one watches any more."""
+        """Forget finished or closed tables no one watches any more, close tables that
+        waited for friends too long, keep the per-address counts bounded, write the
+        log's counts."""
+        expiry = self.limits.wait_expiry
         while True:
-            await asyncio.sleep(30)
-            now = time.monotonic()
+            await asyncio.sleep(min(30.0, max(0.05, expiry / 4)))
+            now, wall = time.monotonic(), time.time()
             for code, table in list(self.tables.items()):
-                if ((table.session.is_over or table.closed) and not self.watchers.get(code)
-                        and now - table.touched > KEEP_FINISHED):
-                    del self.tables[code]
-                    self.locks.pop(code, None)
-                    if table.path is not None:
-                        await asyncio.to_thread(files.remove, table.path)
+                if table.expired(expiry, wall):
+                    self._closed(table, "expired", "No friend came in time; the table is "
+                                                   "closed.")
+                    self.tally.add("waiting tables expired")
+                elif not ((table.session.is_over or table.closed)
+                          and not self.watchers.get(code)
+                          and now - table.touched > KEEP_FINISHED):
+                    continue
+                self.tables.pop(code, None)
+                self.locks.pop(code, None)
+                if table.path is not None:
+                    await asyncio.to_thread(files.remove, table.path)
+            self.addresses.forget_idle()
+            self.tally.flush()
+
+
+class CountingLog(logging.LoggerAdapter):  # type: ignore[type-arg]  # generic only in 3.11's stubs
+    """The WebSocket library's log: a line a connection (opened, closed, a handshake that
+    failed) becomes a count in the server's :class:`~game.net.limits.Tally`."""
+
+    COUNTED = {"connection open": "connections opened", "connection closed": "",
+               "opening handshake failed": "handshakes failed",
+               "connection rejected": "handshakes refused"}
+
+    def __init__(self, tally: Tally) -> None:
+        super().__init__(logging.getLogger("cardclub.net.websockets"), {})
+        self.tally = tally
+
+    def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
+        text = str(msg)
+        for start, name in self.COUNTED.items():
+            if text.startswith(start):
+                if name:
+                    self.tally.add(name)
+                return
+        super().log(level, msg, *args, **kwargs)
 
 
 async def serve_forever(host: str, port: int, folder: Path | None, *, grace: float = GRACE,
                         pace: float = 1.0, workers: int = 2, allow_seed: bool = False,
+                        limits: Limits | None = None,
                         ready: Callable[[int], None] | None = None) -> None:
     """Run a server until cancelled; ``ready(port)`` once it listens."""
-    server = Server(folder, grace=grace, pace=pace, workers=workers, allow_seed=allow_seed)
+    server = Server(folder, grace=grace, pace=pace, workers=workers, allow_seed=allow_seed,
+                    limits=limits)
     port = await server.start(host, port)
     if ready is not None:
         ready(port)

@@ -20,6 +20,7 @@ from game.ai import levels, make_bot
 from game.ai.bots import Bot
 from game.games import spec
 from game.rules import Event, IllegalMove, Move
+from game.rules.rng import secret_seed
 from game.session.deal import DealSession
 from game.session.journal import journal_from_dict
 from game.store import files
@@ -88,7 +89,8 @@ class Table:
     """One shared deal.  Every method runs on the server's loop (one thread)."""
 
     def __init__(self, code: str, key: str, seats: list[Seat], session: DealSession,
-                 standin: str, folder: Path | None = None, closed: bool = False) -> None:
+                 standin: str, folder: Path | None = None, closed: bool = False,
+                 created: float | None = None) -> None:
         self.code = code
         self.key = key
         self.seats = seats
@@ -96,10 +98,18 @@ class Table:
         self.standin = standin
         self.folder = folder
         self.closed = closed
+        #: when the table was hosted (wall clock, saved: a table that waits for friends
+        #: too long expires, also across restarts)
+        self.created = time.time() if created is None else created
+        #: the address the host came from (counted against its waiting tables; not saved)
+        self.host_address: str | None = None
         self.deck = frozenset(session.full_deck())
         self.bots: dict[tuple[int, str], Bot] = {}
         self.thinking: int | None = None     # the seat whose decision runs on a worker
         self.touched = time.monotonic()
+        #: why the table's file cannot be written now (None: writes work): the table
+        #: waits, at the last move written, until a write works again
+        self.halted: str | None = None
         self._visible: tuple[int, dict[int, set[str]]] = (-1, {})
 
     # ----- making one -------------------------------------------------------------------
@@ -131,8 +141,10 @@ class Table:
         seats[HOST].name = name
         seats[HOST].token = new_token()
         options = {"players": n} if len(allowed) > 1 else {}
-        session = DealSession(key, level=standin, seed=seed, options=options, ai_seats=(),
-                              human=HOST, save=False)
+        # the deal's number is drawn secretly (a seat's own cards must not let it try
+        # numbers until its hand matches); a given one is for tests and tools only
+        session = DealSession(key, level=standin, seed=secret_seed() if seed is None else seed,
+                              options=options, ai_seats=(), human=HOST, save=False)
         session.journal.meta.update({"seats": [st.kind for st in seats],
                                      "levels": [st.level if st.kind == COMPUTER else FRIEND
                                                 for st in seats]})
@@ -145,25 +157,36 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "code": self.code, "game": self.key,
-                "standin": self.standin, "closed": self.closed,
+                "standin": self.standin, "closed": self.closed, "created": self.created,
                 "seats": [s.to_dict() for s in self.seats],
                 "journal": self.session.journal.to_dict()}
 
-    def snapshot(self) -> bytes:
-        """The file's bytes now (taken on the loop, written on a thread): compact JSON
-        of values the server made itself (read back through the store's checks)."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False,
+    def snapshot(self, move: Move | None = None,
+                 seat: tuple[int, str, str] | None = None) -> bytes:
+        """The file's bytes (taken on the loop, written on a thread): compact JSON of
+        values the server made itself (read back through the store's checks).  With
+        ``move`` (to be played next) or ``seat`` (``(seat, token, name)`` to be taken),
+        the bytes of the table once that is done: written first, done only once on disk,
+        so no one ever hears of a move the disk does not hold."""
+        d = self.to_dict()
+        if move is not None:
+            journal = d["journal"]
+            journal["moves"] = [*journal["moves"], str(move)]
+            journal["count"] = len(journal["moves"])
+        if seat is not None:
+            i, token, name = seat
+            d["seats"][i] = {**d["seats"][i], "token": token, "name": name}
+        return json.dumps(d, separators=(",", ":"), ensure_ascii=False,
                           allow_nan=False).encode("utf-8")
-
-    def write(self, payload: bytes) -> None:
-        """The atomic write (temporary file, fsync, rename) of the store."""
-        if self.path is not None:
-            files.write_bytes(self.path, payload)
 
     @classmethod
     def load(cls, path: Path) -> Table:
         """A table from its file, its deal replayed; ValueError when damaged."""
-        d = files.read_json(path)
+        return cls.from_dict(files.read_json(path), path.parent)
+
+    @classmethod
+    def from_dict(cls, d: Any, folder: Path | None) -> Table:
+        """A table from its file's contents, its deal replayed; ValueError when damaged."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise ValueError("not a table file of this version")
         key = d.get("game")
@@ -181,8 +204,10 @@ class Table:
                               token if isinstance(token, str) else None))
         session = DealSession(journal.game, level=str(d.get("standin")), state=state,
                               journal=journal, ai_seats=(), human=HOST, save=False)
+        created = d.get("created")
         return cls(str(d.get("code")), journal.game, seats, session,
-                   str(d.get("standin")), path.parent, bool(d.get("closed")))
+                   str(d.get("standin")), folder, bool(d.get("closed")),
+                   float(created) if isinstance(created, int | float) else None)
 
     # ----- seats ------------------------------------------------------------------------
     @property
@@ -190,24 +215,36 @@ class Table:
         """Every friend's seat is taken: the deal goes on."""
         return all(s.token is not None for s in self.seats if s.kind == FRIEND)
 
+    @property
+    def waiting(self) -> bool:
+        """Open and still waiting for a friend to take a seat."""
+        return not self.closed and not self.started
+
+    def expired(self, after: float, now: float | None = None) -> bool:
+        """Waiting for friends for more than ``after`` seconds."""
+        return self.waiting and (time.time() if now is None else now) - self.created > after
+
     def seat_of(self, token: str) -> int | None:
         for i, s in enumerate(self.seats):
             if s.token is not None and secrets.compare_digest(s.token, token):
                 return i
         return None
 
-    def take_seat(self, name: str) -> tuple[int, str]:
-        """The first free friend's seat: ``(seat, its new token)``."""
+    def free_seat(self) -> int:
+        """The first free friend's seat (taken with :meth:`take_seat` once written)."""
         for i, s in enumerate(self.seats):
             if s.kind == FRIEND and s.token is None:
-                s.token, s.name = new_token(), name
-                return i, s.token
+                return i
         raise ProtocolError("table_full")
+
+    def take_seat(self, seat: int, token: str, name: str) -> None:
+        self.seats[seat].token, self.seats[seat].name = token, name
 
     def computer_to_act(self) -> int | None:
         """The seat a computer must decide for now (none before every friend is in)."""
         seat = self.session.current_player
-        if (self.closed or not self.started or self.session.is_over or seat is None
+        if (self.closed or self.halted is not None or not self.started
+                or self.session.is_over or seat is None
                 or not self.seats[seat].computer_plays):
             return None
         return seat
@@ -217,9 +254,9 @@ class Table:
         s = self.seats[seat]
         level = s.level if s.kind == COMPUTER else self.standin
         bot = self.bots.get((seat, level))
-        if bot is None:
+        if bot is None:      # its randomness is the server's secret, not the deal's
             bot = self.bots[seat, level] = make_bot(self.key, level,
-                                                    seed=self.session.seed * 8 + seat)
+                                                    seed=secrets.randbits(63))
         return bot
 
     def think_delay(self, seat: int) -> float:
@@ -239,6 +276,8 @@ class Table:
             raise ProtocolError("no_table", "the table is closed")
         if self.session.is_over:
             raise ProtocolError("over")
+        if self.halted is not None:
+            raise ProtocolError("unavailable")
         if not self.started:
             raise ProtocolError("not_your_turn", "the table waits for friends to join")
         if self.session.current_player != seat:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-__all__ = ["Rng", "deal_rng", "new_seed"]
+__all__ = ["Rng", "deal_rng", "new_seed", "secret_seed"]
 
 _MASK = (1 << 64) - 1
 
@@ -66,3 +66,15 @@ def new_seed() -> int:
     """A random deal number, 1 .. DEAL_NUMBERS - 1 (the same number always deals the
     same cards for the same game and options)."""
     return 1 + secrets.randbelow(DEAL_NUMBERS - 1)
+
+
+#: the smallest secret deal number: a server's deals are drawn far above the numbers a
+#: player types (the 6-digit ones), so that trying numbers finds none
+SECRET_LOW = 1 << 48
+
+
+def secret_seed() -> int:
+    """A deal number no one can guess: drawn from the system's secure source
+    (``secrets``), SECRET_LOW .. 2**64 - 1, so a seat's own cards cannot be matched by
+    trying numbers (a shared table's deal; a local deal keeps its 6-digit number)."""
+    return SECRET_LOW + secrets.randbelow((1 << 64) - SECRET_LOW)
