@@ -67,6 +67,10 @@ class CardClubWindow(arcade.Window):
     calm = 0.0                          # seconds with nothing to animate and no input
     idle = False                        # redrawing stopped, ticking slowly
     frames_drawn = 0
+    #: something changed that is not drawn yet (input, a new view, a resize): the next
+    #: tick draws, however long that tick took (a view built on a loaded machine can take
+    #: longer than the calm that would stop the drawing)
+    unseen = True
 
     def __init__(self, width: int = BASE_W, height: int = BASE_H, visible: bool = True,
                  **kw: Any) -> None:
@@ -91,8 +95,9 @@ class CardClubWindow(arcade.Window):
 
     # ----- idle: draw only when something changed ---------------------------------------------
     def wake(self) -> None:
-        """Something happened: draw again at full rate."""
+        """Something happened: draw it at the next tick, and go on at full rate."""
         self.calm = 0.0
+        self.unseen = True
         if self.idle:
             self.idle = False
             self.set_update_rate(ACTIVE_RATE)
@@ -115,11 +120,13 @@ class CardClubWindow(arcade.Window):
             self.calm = 0.0
             if self.idle:
                 self.wake()
-        else:
+        elif not self.unseen:        # the calm counts from the first frame that shows it
             self.calm += delta_time
-        if self.calm < IDLE_AFTER:
+        if self.unseen or self.calm < IDLE_AFTER:
             self._accumulated_draw_time += delta_time
-            if self._draw_rate <= self._accumulated_draw_time and not self.closed:
+            if (self.unseen or self._draw_rate <= self._accumulated_draw_time) \
+                    and not self.closed:
+                self.unseen = False
                 self.draw(self._accumulated_draw_time)
                 self.frames_drawn += 1
                 self._accumulated_draw_time %= self._draw_rate
@@ -139,6 +146,7 @@ class CardClubWindow(arcade.Window):
         if key == arcade.key.F11:
             self.set_fullscreen(not self.fullscreen)
             self.settings.fullscreen = self.fullscreen
+            self.wake()             # the new size is drawn without waiting for a motion
             return
         super().on_key_press(key, modifiers)
 

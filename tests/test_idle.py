@@ -57,3 +57,52 @@ def test_a_table_is_busy_while_cards_move_or_a_computer_thinks(app: CardClubWind
         pump(app)
     assert not view.animating and not view.busy    # paused: nothing changes now
     assert view.session.game.current_player == 1           # (the computer waits)
+
+
+def test_a_tap_that_changes_the_screen_is_drawn_without_a_motion(app: CardClubWindow) -> None:
+    """Menu -> Settings -> Back with taps alone (a finger sends no motion), each tick as
+    slow as a loaded machine's (longer than the calm after which drawing stops): each
+    new screen is drawn at the next tick, and an F11 is drawn the same way."""
+    from game.scenes.menu import MenuView
+    from game.scenes.settings_view import SettingsView
+
+    drawn: list[str] = []
+
+    def seen() -> None:
+        drawn.append(type(app.current_view).__name__)
+
+    app.show_menu()
+    pump(app, 2)
+    app.push_handlers(on_draw=seen)
+    try:
+        tick(app, 1.0)
+        assert app.idle
+        b = app.current_view.buttons.by_name("settings")
+        app.dispatch_event("on_mouse_press", b.cx, b.cy, arcade.MOUSE_BUTTON_LEFT, 0)
+        app.dispatch_event("on_mouse_release", b.cx, b.cy, arcade.MOUSE_BUTTON_LEFT, 0)
+        del drawn[:]
+        app._dispatch_frame(0.6)                   # one slow tick, nothing else
+        assert isinstance(app.current_view, SettingsView)
+        assert drawn == ["SettingsView"]
+        tick(app, 1.0)
+        assert app.idle
+        back = app.current_view.named["back"]
+        app.dispatch_event("on_mouse_press", back.rect.center_x, back.rect.center_y,
+                           arcade.MOUSE_BUTTON_LEFT, 0)
+        app.dispatch_event("on_mouse_release", back.rect.center_x, back.rect.center_y,
+                           arcade.MOUSE_BUTTON_LEFT, 0)
+        del drawn[:]
+        app._dispatch_frame(0.6)
+        assert isinstance(app.current_view, MenuView) and drawn == ["MenuView"]
+        tick(app, 1.0)
+        assert app.idle
+        del drawn[:]
+        app.on_key_press(arcade.key.F11, 0)         # (the window's own handler: no event)
+        app._dispatch_frame(0.6)
+        assert drawn == ["MenuView"]
+    finally:
+        app.remove_handlers(on_draw=seen)
+        if app.fullscreen:
+            app.set_fullscreen(False)
+            app.settings.fullscreen = False
+        app.show_view(arcade.View(app))
