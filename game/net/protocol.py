@@ -61,6 +61,7 @@ ERRORS: dict[str, str] = {
     "guesses": "too many codes or tokens from this address matched no seat; wait a while",
     "unavailable": "the server cannot save right now; try again in a moment",
     "idle": "the connection sat at no table and said nothing for too long",
+    "elsewhere": "another server of the cluster holds the table now: connect again",
 }
 
 #: what a client may send: type -> {field: (type, required)}

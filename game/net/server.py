@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ from game.store import files
 
 from . import protocol as P
 from .limits import Addresses, Limits, Tally, address_of, connection_cap, raise_file_limit
+from .store import Elsewhere, FolderStore, Lost, TableStore
 from .tables import HOST, Table, new_code, new_token
 
 log = logging.getLogger("cardclub.net")
@@ -115,7 +117,10 @@ class Server:
 
     def __init__(self, folder: Path | None, *, grace: float = GRACE, pace: float = 1.0,
                  workers: int = 2, limits: Limits | None = None, allow_seed: bool = False,
-                 writer: Callable[[Path, bytes], object] | None = None) -> None:
+                 writer: Callable[[Path, bytes], object] | None = None,
+                 store: TableStore | None = None) -> None:
+        """``folder``: the tables' files (a :class:`FolderStore`, its write replaced by
+        ``writer`` in tests), unless ``store`` keeps them elsewhere (a database)."""
         self.folder = folder
         #: a host may name the deal's number (tests, tools): never where friends play for
         #: real, since whoever knows the number knows every card
@@ -124,9 +129,7 @@ class Server:
         self.addresses = Addresses(self.limits)
         self.max_connections = self.limits.max_connections
         self.tally = Tally()
-        #: the atomic write of one table's file (``files.write_bytes``; tests inject one
-        #: that fails)
-        self.write = writer or files.write_bytes
+        self.store = store or FolderStore(folder, self.limits, writer)
         self.connections = 0
         self.grace = grace
         self.pace = pace
@@ -150,28 +153,26 @@ class Server:
 
     # ----- starting ----------------------------------------------------------------------
     def load(self) -> int:
-        """The tables saved in the data folder (a damaged file is kept aside)."""
-        if self.folder is None:
-            return 0
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for path in sorted(self.folder.glob("*.json")):
-            try:
-                table = Table.load(path)
-            except Exception as exc:  # a damaged file never stops the server
-                aside = files.keep_aside(path)
-                log.warning("table file %s could not be read (%s); kept as %s", path,
-                            files.reason(exc), aside)
-                continue
-            if table.closed or table.expired(self.limits.wait_expiry):
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                continue
-            now = time.monotonic()
-            for s in table.seats:
-                if s.token is not None:
-                    s.away_since = now
-            self.tables[table.code] = table
+        """The tables the store holds from the start (a folder: every file in it)."""
+        for table in self.store.load():
+            self._hold(table)
         return len(self.tables)
+
+    def _hold(self, table: Table) -> None:
+        """Hold ``table`` from now on (loaded): its friends count as away until they
+        come back."""
+        now = time.monotonic()
+        for s in table.seats:
+            if s.taken:
+                s.away_since = now
+        self.tables[table.code] = table
+
+    def _watch_away(self, table: Table) -> None:
+        """Start the grace periods of a loaded table's friends, and its computers."""
+        for seat, s in enumerate(table.seats):
+            if s.taken and not s.connected:
+                self._later(self.grace, self._grace_over, table.code, seat, s.away_since)
+        self.kick(table)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Load the tables, listen; the port listened on."""
@@ -183,15 +184,15 @@ class Server:
         self._server = await serve(self.handler, host, port, max_size=P.MAX_MESSAGE,
                                    compression=None, max_queue=32,
                                    open_timeout=self.limits.handshake or None,
-                                   logger=CountingLog(self.tally))
+                                   logger=CountingLog(self.tally),
+                                   process_request=health)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
-        for table in self.tables.values():
-            for seat, s in enumerate(table.seats):
-                if s.token is not None:
-                    self._later(self.grace, self._grace_over, table.code, seat, s.away_since)
-            self.kick(table)
+        for table in list(self.tables.values()):
+            self._watch_away(table)
         self._spawn(self._sweep())
+        if self.store.shared:
+            self._spawn(self._renew())
         return self.port
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any],
@@ -228,6 +229,7 @@ class Server:
             t.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.disk.shutdown(wait=True)
+        self.store.close()
         self.tally.flush(force=True)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
@@ -362,36 +364,42 @@ class Server:
                    "game": table.key, "players": len(table.seats), "host": seat == HOST,
                    "grace": self.grace})
 
-    # ----- the disk ----------------------------------------------------------------------
-    async def _written(self, table: Table, payload: bytes) -> bool:
-        """Write ``payload`` as ``table``'s file: True once it is on disk.  False when the
-        write failed: the table, unchanged, waits (see :meth:`_halt`)."""
-        if table.path is not None:
-            try:
-                await asyncio.get_running_loop().run_in_executor(
-                    self.disk, self.write, table.path, payload)
-            except Exception as exc:      # a full or read-only disk, no file handle left …
-                if table.code in self.tables:
-                    self._halt(table, exc)
-                return False
+    # ----- the store ----------------------------------------------------------------------
+    async def _io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` on a disk thread (the store's calls block)."""
+        return await asyncio.get_running_loop().run_in_executor(self.disk, fn, *args)
+
+    async def _kept(self, table: Table, change: Callable[..., None], *args: Any) -> bool:
+        """Have the store keep a change of ``table``: True once kept.  False when it
+        failed: the table, unchanged, waits (see :meth:`_halt`), or is another
+        server's now (it is let go)."""
+        try:
+            await self._io(change, table, *args)
+        except Lost:
+            self._let_go(table, "the table moved to another server")
+            return False
+        except Exception as exc:      # a full or read-only disk, the database away …
+            if self.tables.get(table.code) is table:
+                self._halt(table, exc)
+            return False
         return True
 
     def _halt(self, table: Table, exc: BaseException) -> None:
-        """A write failed: every seat is told, the computers stop, and the write is tried
-        again until it works (:meth:`_retry`)."""
+        """A change could not be kept: every seat is told, the computers stop, and the
+        store is tried again until it works (:meth:`_retry`)."""
         first = table.halted is None
         table.halted = files.reason(exc)
         self.tally.add("writes failed")
         if first:
-            log.warning("table %s: its file cannot be written (%s); it waits", table.code,
+            log.warning("table %s: its changes cannot be kept (%s); it waits", table.code,
                         table.halted)
             self._each(table, lambda s: {"type": "paused", "reason": "disk",
                                          "message": DISK_MESSAGE})
             self._spawn(self._retry(table))
 
     async def _retry(self, table: Table) -> None:
-        """Write the table as it stands (its last written move) until the disk takes it;
-        then every seat gets the position again and the deal goes on."""
+        """Try the store with the table as it stands (its last kept move) until it
+        works; then every seat gets the position again and the deal goes on."""
         pause = RETRY_FIRST
         while self.tables.get(table.code) is table and not table.closed:
             await asyncio.sleep(pause)
@@ -399,19 +407,56 @@ class Server:
             async with self._lock(table.code):
                 if table.halted is None:
                     return
-                assert table.path is not None
                 try:
-                    await asyncio.get_running_loop().run_in_executor(
-                        self.disk, self.write, table.path, table.snapshot())
+                    await self._io(self.store.probe, table)
+                except Lost:
+                    self._let_go(table, "the table moved to another server")
+                    return
                 except Exception as exc:
                     table.halted = files.reason(exc)
                     continue
                 table.halted = None
-                log.warning("table %s: its file is written again; the deal goes on",
+                log.warning("table %s: its changes are kept again; the deal goes on",
                             table.code)
                 self._each(table, table.state_message)
             self.kick(table)
             return
+
+    def _let_go(self, table: Table, why: str) -> None:
+        """Forget a table another server holds now: its connections close (1012) so
+        that they come back through the proxy to that server."""
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+        self.locks.pop(table.code, None)
+        for c in list(self.watchers.pop(table.code, {}).values()):
+            c.code = c.seat = None
+            self._close(c, 1012)
+        self.tally.add("tables handed to another server")
+        log.info("table %s: %s", table.code, why)
+
+    async def _renew(self) -> None:
+        """Keep holding this server's tables (a shared store's lease), let go of those
+        another server took or asks for, and forget tables no one came back to."""
+        every = max(0.2, getattr(self.store, "lease", 6.0) / 3)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                lost, wanted = await self._io(self.store.renew, list(self.tables))
+            except Exception as exc:     # the database away: the leases run on a while
+                self.tally.add("lease renewals failed")
+                log.warning("the tables' leases could not be renewed (%s)", files.reason(exc))
+                continue
+            for code in lost:
+                if code in self.tables:
+                    self._let_go(self.tables[code], "another server took it over")
+            for code in wanted:
+                table = self.tables.get(code)
+                if table is None:
+                    continue
+                async with self._lock(code):
+                    self._let_go(table, "another server asked for it")
+                    with contextlib.suppress(Exception):
+                        await self._io(self.store.release, code)
 
     # ----- hosting, joining, moving ----------------------------------------------------------
     async def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -425,8 +470,7 @@ class Server:
         if conn.hosted >= limits.hosts_per_connection:
             raise P.ProtocolError("limit", f"one connection may host {limits.hosts_per_connection}"
                                            " tables; connect again to host more")
-        waiting = sum(1 for t in self.tables.values()
-                      if t.waiting and t.host_address == conn.address)
+        waiting = await self._io(self.store.waiting_from, conn.address, dict(self.tables))
         if waiting >= limits.waiting_per_address:
             raise P.ProtocolError("limit", f"{waiting} tables from your address wait for "
                                            "friends already; start or close one first")
@@ -440,7 +484,7 @@ class Server:
         table.host_address = conn.address
         self.creating.add(code)
         try:
-            if not await self._written(table, table.snapshot()):
+            if not await self._kept(table, self.store.create, conn.address):
                 raise P.ProtocolError("unavailable")
         finally:
             self.creating.discard(code)
@@ -457,40 +501,58 @@ class Server:
             raise P.ProtocolError("no_table")
         return table
 
+    async def _find(self, conn: Conn, code: str) -> Table:
+        """The open table ``code`` for a ``join`` or ``resume``: held here, or taken
+        over from the store (a cluster); a code that matches none costs a guess."""
+        code = P.normal_code(code)
+        if code not in self.tables and self.store.shared:
+            async with self._lock(code):
+                if code not in self.tables:
+                    try:
+                        claimed = await self._io(self.store.claim, code)
+                    except Elsewhere:
+                        self.tally.add("connections sent to another server")
+                        raise P.ProtocolError("elsewhere", fatal=True) from None
+                    if claimed is not None:
+                        self._hold(claimed)
+                        self.tally.add("tables taken over")
+                        self._watch_away(claimed)
+        try:
+            return self._table(code)
+        except P.ProtocolError as exc:
+            raise await self._wrong(conn, exc) from None
+
     def _lock(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
 
-    def _guessing(self, conn: Conn) -> None:
+    async def _guessing(self, conn: Conn) -> None:
         """Refuse (and close) an address that has tried too many codes or tokens that
-        matched no seat, across all its connections."""
-        if not self.addresses.may_guess(conn.address):
+        matched no seat, across all its connections (and, in a cluster, servers)."""
+        if not await self._io(self.store.may_guess, conn.address):
             self.tally.add("guesses refused")
             raise P.ProtocolError("guesses", "too many codes from your address matched no "
                                              "table; wait a minute and try again", fatal=True)
 
-    def _wrong(self, conn: Conn, exc: P.ProtocolError) -> P.ProtocolError:
-        self.addresses.wrong_guess(conn.address)
+    async def _wrong(self, conn: Conn, exc: P.ProtocolError) -> P.ProtocolError:
+        await self._io(self.store.wrong_guess, conn.address)
         return exc
 
     async def _join(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
             raise P.ProtocolError("already_seated")
-        self._guessing(conn)
-        try:
-            table = self._table(msg["code"])
-        except P.ProtocolError as exc:
-            raise self._wrong(conn, exc) from None
+        await self._guessing(conn)
+        table = await self._find(conn, msg["code"])
         async with self._lock(table.code):
-            if table.closed:
-                raise self._wrong(conn, P.ProtocolError("no_table"))
+            if table.closed or self.tables.get(table.code) is not table:
+                raise await self._wrong(conn, P.ProtocolError("no_table"))
             if table.halted is not None:
                 raise P.ProtocolError("unavailable")
             try:
                 seat = table.free_seat()
             except P.ProtocolError as exc:
-                raise self._wrong(conn, exc) from None
+                raise await self._wrong(conn, exc) from None
             token, name = new_token(), msg.get("name", "")
-            if not await self._written(table, table.snapshot(seat=(seat, token, name))):
+            if not await self._kept(table, self.store.seat, seat, token, name):
                 raise P.ProtocolError("unavailable")
             was_started = table.started
             table.take_seat(seat, token, name)
@@ -505,14 +567,11 @@ class Server:
     async def _resume(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
             raise P.ProtocolError("already_seated")
-        self._guessing(conn)
-        try:
-            table = self._table(msg["code"])
-        except P.ProtocolError as exc:
-            raise self._wrong(conn, exc) from None
+        await self._guessing(conn)
+        table = await self._find(conn, msg["code"])
         seat = table.seat_of(msg["token"])
         if seat is None:
-            raise self._wrong(conn, P.ProtocolError("bad_token"))
+            raise await self._wrong(conn, P.ProtocolError("bad_token"))
         self._seated(conn, table, seat, str(msg["token"]))
         conn.send(table.state_message(seat))
         if table.halted is not None:
@@ -534,9 +593,9 @@ class Server:
         self.kick(table)
 
     async def _apply(self, table: Table, seat: int, move: Move) -> bool:
-        """Write, play, then tell every seat (under the table's lock); False when the
-        write failed (nothing was played: the table waits)."""
-        if not await self._written(table, table.snapshot(move)):
+        """Keep, play, then tell every seat (under the table's lock); False when the
+        store failed (nothing was played: the table waits)."""
+        if not await self._kept(table, self.store.move, move):
             return False
         before, events = table.play(seat, move)
         self.moves += 1
@@ -552,9 +611,8 @@ class Server:
         if seat == HOST:
             async with self._lock(table.code):
                 table.closed = True
-                path = table.path
-                if path is not None:
-                    await asyncio.to_thread(files.remove, path)
+                with contextlib.suppress(Exception):    # (a file left is swept at start)
+                    await self._io(self.store.remove, table)
             self._closed(table, "host_left", "The host has left; the table is closed.")
             self.tally.add("tables closed by their host")
             return
@@ -664,10 +722,22 @@ class Server:
                     continue
                 self.tables.pop(code, None)
                 self.locks.pop(code, None)
-                if table.path is not None:
-                    await asyncio.to_thread(files.remove, table.path)
+                with contextlib.suppress(Exception):
+                    await self._io(self.store.remove, table)
+            with contextlib.suppress(Exception):     # (a shared store: every server's)
+                if await self._io(self.store.sweep, expiry):
+                    self.tally.add("waiting tables expired")
             self.addresses.forget_idle()
+            self.store.forget_idle()
             self.tally.flush()
+
+
+def health(connection: ServerConnection, request: Any) -> Any:
+    """``GET /health`` (a proxy's check) is answered ``200 ok``; every other request
+    goes on to the WebSocket handshake."""
+    if request.path.split("?")[0] == "/health":
+        return connection.respond(HTTPStatus.OK, "ok\n")
+    return None
 
 
 class CountingLog(logging.LoggerAdapter):  # type: ignore[type-arg]  # generic only in 3.11's stubs

@@ -9,6 +9,7 @@ server's data folder) with the store's atomic write.  Pure: no network, no arcad
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import time
@@ -52,6 +53,11 @@ def new_token() -> str:
     return secrets.token_hex(16)
 
 
+def token_hash(token: str) -> str:
+    """What a database keeps of a seat's token (never the token itself)."""
+    return hashlib.sha256(token.encode("ascii", "replace")).hexdigest()
+
+
 @dataclass
 class Seat:
     """One seat: a friend's (``token`` once taken) or a computer's (``level``)."""
@@ -60,10 +66,23 @@ class Seat:
     level: str
     name: str = ""
     token: str | None = None
+    #: the token's hash, where only that is kept (a table loaded from a database)
+    hashed: str | None = None
     # the moment only (not saved): connected now, away since when, computer standing in
     connected: bool = False
     away_since: float | None = None
     standin: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.token is not None or self.hashed is not None
+
+    def holds(self, token: str) -> bool:
+        """Whether ``token`` is this seat's."""
+        if self.token is not None:
+            return secrets.compare_digest(self.token, token)
+        return self.hashed is not None and secrets.compare_digest(self.hashed,
+                                                                  token_hash(token))
 
     @property
     def computer_plays(self) -> bool:
@@ -75,7 +94,7 @@ class Seat:
         if self.kind == COMPUTER:
             d["level"] = self.level
         else:
-            d["taken"] = self.token is not None
+            d["taken"] = self.taken
             d["present"] = self.connected
             d["standin"] = self.standin
         return d
@@ -199,9 +218,10 @@ class Table:
         for r in raw:
             if not isinstance(r, dict) or r.get("kind") not in (FRIEND, COMPUTER):
                 raise ValueError("a seat is damaged")
-            token = r.get("token")
+            token, hashed = r.get("token"), r.get("hashed")
             seats.append(Seat(str(r["kind"]), str(r.get("level")), str(r.get("name", ""))[:24],
-                              token if isinstance(token, str) else None))
+                              token if isinstance(token, str) else None,
+                              hashed if isinstance(hashed, str) else None))
         session = DealSession(journal.game, level=str(d.get("standin")), state=state,
                               journal=journal, ai_seats=(), human=HOST, save=False)
         created = d.get("created")
@@ -213,7 +233,7 @@ class Table:
     @property
     def started(self) -> bool:
         """Every friend's seat is taken: the deal goes on."""
-        return all(s.token is not None for s in self.seats if s.kind == FRIEND)
+        return all(s.taken for s in self.seats if s.kind == FRIEND)
 
     @property
     def waiting(self) -> bool:
@@ -226,14 +246,14 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         for i, s in enumerate(self.seats):
-            if s.token is not None and secrets.compare_digest(s.token, token):
+            if s.holds(token):
                 return i
         return None
 
     def free_seat(self) -> int:
         """The first free friend's seat (taken with :meth:`take_seat` once written)."""
         for i, s in enumerate(self.seats):
-            if s.kind == FRIEND and s.token is None:
+            if s.kind == FRIEND and not s.taken:
                 return i
         raise ProtocolError("table_full")
 
