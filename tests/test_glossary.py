@@ -339,6 +339,41 @@ def test_the_checker_finds_a_wrong_synonym_a_missing_word_and_formal_address() -
         cs, Entry("Choose a game.", ["Vyber hru."], "test", set()))
 
 
+def test_one_word_per_concept_holds_the_words_the_review_found() -> None:
+    """The native review's words for one concept said two ways (issue 51): the Czech last
+    play is a move ("tah"), a deal is a game ("hra", not "rozdání"); a Polish friend is
+    "przyjaciel", not "znajomy"; a seat pays ("zahlt", "paga", "płaci", "platí") as the
+    player pays, not "zu zahlen"."""
+    cases = [
+        ("cs", "The last play, by {who}: {cards}", "Poslední hra ({who}): {cards}",
+         "Poslední tah ({who}): {cards}", "last_play"),
+        ("cs", "The deal is over.", "Rozdání skončilo.", "Hra skončila.", "deal"),
+        ("cs", "New deal", "Nové rozdání", "Nová hra", "deal"),
+        ("pl", "Friend {n}", "Znajomy {n}", "Przyjaciel {n}", "friend"),
+        ("pl", "It closes for your friends.", "Dla twoich znajomych zostanie zamknięty.",
+         "Dla twoich przyjaciół zostanie zamknięty.", "friend"),
+        ("de", "{who} pays {total}: {parts}", "{who} — zu zahlen {total}: {parts}",
+         "{who} zahlt {total}: {parts}", "pay"),
+        ("es", "{who} pays {total}: {parts}", "{who} — a pagar {total}: {parts}",
+         "{who} paga {total}: {parts}", "pay"),
+        ("pl", "{who} pays {total}: {parts}", "{who} — do zapłaty {total}: {parts}",
+         "{who} płaci {total}: {parts}", "pay"),
+        ("cs", "{who} pays {total}: {parts}", "{who} — k zaplacení {total}: {parts}",
+         "{who} platí {total}: {parts}", "pay"),
+    ]
+    for lang, english, wrong, right, term in cases:
+        g = glossary(lang)
+        found = term_problems(g, Entry(english, [wrong], "test", set()))
+        assert any(f"for {term}" in p or f"not say {g.terms[term].word!r}" in p
+                   for p in found), (lang, wrong, found)
+        assert term_problems(g, Entry(english, [right], "test", set())) == [], (lang, right)
+    # dealing the cards is still "rozdat": only the deal itself is "hra"
+    cs = glossary("cs")
+    assert term_problems(cs, Entry("Setup and deal", ["Příprava a rozdávání"], "test",
+                                   set())) == []
+    assert term_problems(cs, Entry("Deal again?", ["Rozdat znovu?"], "test", set())) == []
+
+
 # ---- the Dudák texts: its cards by the glossary -------------------------------------------------
 
 def _czech_deck_entries(lang: str) -> list[Entry]:

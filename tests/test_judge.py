@@ -333,7 +333,7 @@ def test_why_in_plain_words_names_the_patterns_of_each_game() -> None:
     try:
         i18n.set_language("cs")
         assert why("durak", durak, "attack 6S", "attack 9H") == [
-            "Tímto jsi utratil svůj poslední trumf, a přitom v talonu zbývalo ještě 6 karet."]
+            "Tímto utrácíš svůj poslední trumf, a přitom v talonu zbývá ještě 6 karet."]
     finally:
         i18n.set_language("en")
 

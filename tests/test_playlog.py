@@ -1,6 +1,7 @@
 """The log of what happened, without a window (game/session/playlog.py): lines from the
-observation before each move and its events, each seat's last play, the cards a take
-carries, a seat out, a round's end, and the same log rebuilt from the journal."""
+observation before each move and its events, told as deeds (another seat's after its name,
+the player's own in the second person), each seat's last play, the cards a take carries, a
+seat out, a round's end, and the same log rebuilt from the journal."""
 from __future__ import annotations
 
 from typing import Any
@@ -34,11 +35,15 @@ def play_out(key: str, seed: int, moves: int, **options: Any) -> tuple[PlayLog, 
 def test_each_move_is_a_line_with_the_seats_name() -> None:
     log, journal = play_out("paodekuai", 3, 12)
     assert len(log.lines) >= len(journal.moves)
-    assert all(line.text.split(":")[0] in {"You", "Computer 1", "Computer 2"}
-               for line in log.lines)
-    said = [line.text.split(": ", 1)[1] for line in log.lines]
-    assert any(words != "pass" for words in said)
-    assert not any(words.startswith("play ") for words in said)   # plays by their shapes
+    mine = [line.text for line in log.lines if line.seat == 0]
+    theirs = [line for line in log.lines if line.seat not in (0, None)]
+    assert mine and theirs
+    assert all(text == "You pass" or text.startswith("Your play: ") for text in mine)
+    assert all(line.text.startswith(f"Computer {line.seat}: ") for line in theirs)
+    said = [line.text.split(": ", 1)[1] for line in theirs]
+    assert any(words != "passes" for words in said)
+    assert not any(words.startswith(("play ", "pass ")) or words == "pass"   # no orders
+                   for words in said)                                     # plays by shapes
 
 
 def test_a_rebuilt_log_is_the_log_played() -> None:
@@ -58,8 +63,8 @@ def test_a_take_counts_the_cards_carried_from_the_table() -> None:
     assert taken(2, events) == 3 and taken(1, events) == 0
     log = PlayLog("dudak", 0, name)
     log.record(2, Move("take", ()), {"pile": ["7H", "8H", "9H"]}, events)
-    assert log.lines[-1].text == "Computer 2: take the pile (3 cards)"
-    assert log.last[2] == "take the pile (3 cards)"
+    assert log.lines[-1].text == "Computer 2: takes the pile (3 cards)"
+    assert log.last[2] == "takes the pile (3 cards)"
 
 
 def test_out_and_a_round_end() -> None:
@@ -69,7 +74,7 @@ def test_out_and_a_round_end() -> None:
     pdk = PlayLog("paodekuai", 0, name)
     pdk.record(1, Move("play", ("7S",)), {}, [])
     pdk.record(2, Move("pass", ()), {}, [])
-    assert pdk.last == {1: "7♠", 2: "pass"}
+    assert pdk.last == {1: "7♠", 2: "passes"}
     pdk.record(0, Move("pass", ()), {}, [Event("announce", text="round_over", seat=1)])
     assert pdk.last == {}                      # the round is won: the plays leave
 
@@ -78,7 +83,8 @@ def test_one_turn_of_several_moves_stays_together() -> None:
     log = PlayLog("dudak", 0, name)
     log.record(2, Move("beat", ("OL",)), {"pile": ["8L"]}, [])
     log.record(2, Move("follow", ("7L",)), {"pile": ["8L", "OL"]}, [])
-    assert log.last[2].count("·") == 1 and "beat" in log.last[2] and "put" in log.last[2]
+    assert log.last[2] == "beats the 8 of leaves with the Ober of leaves · puts the 7 of leaves " \
+        "on the pile"
     log.record(3, Move("lead", ("9B",)), {}, [])
     log.record(2, Move("lead", ("7B",)), {}, [])
     assert "·" not in log.last[2]

@@ -143,23 +143,23 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
               "the deal; after its, 0.8 times."]
     assert why("durak", obs, "attack 6S", "attack 9H", [Effect("held", 7.2, 4.5, 0.5)]) == [
         lead, "After yours you held 7.2 cards on average when the talon ran out; after "
-              "its, 4.5."]
+              "its, 4.5 cards."]
     assert why("durak", obs, "attack 6H", "attack 9S", [Effect("trumps", 0.84, 1.9, 0.3)]) == [
         lead, "After yours you had 0.8 trumps on average when the talon ran out; after "
-              "its, 1.9."]
+              "its, 1.9 trumps."]
     assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
         lead, "After yours you picked up 10.1 cards on average in the rest of the deal; "
-              "after its, 2.8."]
+              "after its, 2.8 cards."]
     assert why("paodekuai", obs, "play 8S", "play QS",
                [Effect("left", 3.24, 1.56, 0.25), Effect("out2", 0.61, 0.13, 0.06)]) == [
         lead, "After yours you were left holding 3.2 cards at the end on average; after "
-              "its, 1.6.",
+              "its, 1.6 cards.",
         "After yours Computer 2 went out first in 61% of them; after its, in 13%."]
     assert why("autobus", obs, "end", "play 5S hand run1",
                [Effect("reserve", 9.4, 6.9, 0.1), Effect("out1", 0.3, 0.1, 0.05)]) == [
         "This ended the turn while a card could still be played.", lead,
         "A few turns later, after yours 9.4 cards were left in your reserve on average; "
-        "after its, 6.9."]          # a trait the game no longer says: no words
+        "after its, 6.9 cards."]    # a trait the game no longer says: no words
     # the seat named from the reviewed seat's side; the same move: nothing
     assert "Computer 1" in why("paodekuai", {"seat": 1}, "play 8S", "play QS",
                                [Effect("out2", 0.6, 0.1, 0.05)])[1]
@@ -167,7 +167,7 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
     try:
         i18n.set_language("pl")
         got = why("durak", obs, "take", "defend 9H", [Effect("took", 1.74, 0.81, 0.2)])
-        assert len(got) == 2 and "1,7" in got[1] and "0,8" in got[1]
+        assert len(got) == 2 and "1,7 raza" in got[1] and "0,8 raza" in got[1]
         assert got[0] != lead
     finally:
         i18n.set_language("en")

@@ -101,13 +101,14 @@ def test_the_move_list_grades_and_a_tap_picks_a_decision(app, monkeypatch) -> No
     k, n, m, total = review.number(v.index)
     texts = view.drawn_texts()
     assert f"Decision {k} of {n} · move {m} of {total}" in texts
-    assert any(t.startswith("A blunder: the computer's move keeps") for t in texts)
+    assert any(t.startswith("A blunder: the computer's move would have raised your chance")
+               for t in texts)
     # the take: a mistake, with why in plain words
     (lo, hi), _i = view.rows[take_at]
     tap(app, *_screen(view, x, (lo + hi) / 2))
     assert view.selected == take_at
     texts = view.drawn_texts()
-    assert "A mistake: the computer's move keeps 30% more chance." in texts
+    assert "A mistake: the computer's move would have raised your chance by 30%." in texts
     assert STAND_IN in texts
     # ... and what it led to in the judge's play-outs (the verdict's effects)
     assert ("The computer played on from here many times, after your move and after "

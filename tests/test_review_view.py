@@ -11,7 +11,7 @@ from typing import Any
 import arcade
 import pytest
 
-from game.i18n.moves import capitalised, move_cards, move_words
+from game.i18n.moves import capitalised, move_cards, move_told, move_words
 from game.review.model import CHANCE, POINTS, Review, Verdict
 from game.rules import GAMES
 from game.store import files, history
@@ -201,7 +201,7 @@ def test_the_review_shows_its_summary_graph_and_decision(
         assert ("the result" if view.chart.result is not None
                 else f"decision {view.chart.slots}") in texts
         assert view.selected == mistake          # the first mistake is shown first
-        assert "A mistake: the computer's move keeps 24% more chance." in texts
+        assert "A mistake: the computer's move would have raised your chance by 24%." in texts
         assert "Your move" in texts and "The computer's move" in texts
         assert "30% chance to win" in texts and "54% chance to win" in texts
         v = review.verdicts[mistake]           # the moves' cards, as pictures
@@ -214,8 +214,11 @@ def test_the_review_shows_its_summary_graph_and_decision(
     tap(app, *_screen(view, p.x + 2, p.y + 12))     # a finger lands a little off
     assert view.selected == target
     v = review.verdicts[target]
-    words = capitalised(move_words("durak", v.played, view.observation_at(v.index)))
-    assert words.startswith("Beat the ") and words in view.drawn_texts()
+    # the move played as the log tells the player's own, the computer's as a suggestion
+    words = capitalised(move_told("durak", v.played, view.observation_at(v.index), own=True))
+    assert words.startswith("You beat the ") and words in view.drawn_texts()
+    best = capitalised(move_words("durak", v.best, view.observation_at(v.index)))
+    assert best != words and best in view.drawn_texts()
     assert not any(NOTATION.search(t) for t in view.drawn_texts())
     assert f"Move {target + 1} of {len(review.verdicts)}" in view.drawn_texts()
     # Left / Right: the previous and next decision
@@ -292,8 +295,8 @@ def test_words_per_game_and_unit() -> None:
     assert value_text("paodekuai", POINTS, 3.24) == "+3.2 points expected"
     assert value_text("paodekuai", POINTS, -1.0) == "-1.0 points expected"
     v = Verdict(3, "play 3H", "pass", 1.0, 4.5, mistake=True)
-    assert verdict_sentence(POINTS, v) == ("A mistake: the computer's move keeps 3.5 more "
-                                           "points.")
+    assert verdict_sentence(POINTS, v) == ("A mistake: the computer's move would have given "
+                                           "you 3.5 points more.")
     assert verdict_sentence(CHANCE, Verdict(1, "take", "take", 0.4, 0.4)) == (
         "The computer agrees.")
     assert verdict_sentence(CHANCE, Verdict(1, "take", "take", 0.4, 0.4, forced=True)) == (

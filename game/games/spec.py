@@ -163,9 +163,12 @@ class GameSpec:
         return self.engine.players_allowed
 
     def seat_name(self, seat: int, human: int = 0) -> str:
-        """"You" for the human seat, "Computer N" for the others (in the current language)."""
+        """"You" for the human seat, "Computer N" for the others (in the current language);
+        a game of two has one computer, "Computer", as its table names it."""
         if seat == human:
             return _("You")
+        if self.players_allowed == (2,):
+            return _("Computer")
         return _("Computer {n}").format(n=(seat - human) % 8)
 
     def players_line(self) -> str:

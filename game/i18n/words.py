@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from game.cards import ATLASNYE_LABELS, JOKER, RANK_LABELS, SUIT_SYMBOLS, Card
 from game.i18n.core import _, ngettext, pgettext
+from game.i18n.numbers import counted
 from game.i18n.vocabulary import CardWords, czech_card, czech_rank, czech_suit
 
 if TYPE_CHECKING:
     from game.rules.base import Move
 
-__all__ = ["MESSAGES", "CardWords", "GameWords", "all_cards", "card_name", "card_text",
-           "cards_text", "count_cards", "first_card", "game_words", "is_card", "rank_text",
-           "refusal_text", "render_refusal", "shape_name", "suit_name"]
+__all__ = ["MESSAGES", "CardWords", "GameWords", "all_cards", "average_cards", "card_name",
+           "card_text", "cards_text", "count_cards", "first_card", "game_words", "is_card",
+           "rank_text", "refusal_text", "render_refusal", "shape_name", "suit_name"]
 
 
 def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
@@ -95,6 +96,15 @@ def grouped(n: int) -> str:
 def count_cards(n: int) -> str:
     """ "1 card", "3 cards" (Czech "3 karty", "5 karet")."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def average_cards(value: float) -> str:
+    """An average count of cards, one decimal: "7.4 cards" (Polish and Czech "7,4 karty",
+    the form their plural rules give a fraction)."""
+    return counted(value, 1, lambda n: ngettext("{n} card", "{n} cards", n),
+                   # TRANSLATORS: a count of cards with a fraction ("7.4 cards"): the form
+                   # your language's plural rules give a fraction (Czech, Polish: "karty")
+                   lambda: pgettext("a fraction", "{n} cards"))
 
 
 def shape_name(shape: Mapping[str, Any] | None) -> str:
@@ -187,12 +197,19 @@ def first_card(move: Move) -> list[str]:
 @dataclass(frozen=True)
 class GameWords:
     """A game's own words, from its package (``game/games/<key>/words.py``, named by its
-    spec's ``words``): how its moves read, which cards they put down, why its engine
-    refuses a move, and how its review speaks of a chance."""
+    spec's ``words``): how its moves read, in two voices (the hint's suggestion and the
+    log's account), which cards they put down, why its engine refuses a move, and how its
+    review speaks of a chance."""
 
-    #: ``say(move, obs, card, own)``: the move in words, from the deciding seat's
-    #: observation before it; ``card`` names a card; ``own``: the reader's own move
+    #: ``say(move, obs, card, own)``: the move as the hint suggests it, to the player
+    #: ("beat the 9♠ with the J♠"), from the deciding seat's observation before it;
+    #: ``card`` names a card; ``own``: the reader's own move
     say: Callable[[Move, Mapping[str, Any], CardNamer, bool], str]
+    #: ``told(move, obs, card, own)``: the move as the log tells it, a deed, never an
+    #: order: another seat's in the third person, to follow its name ("beats the 9♠ with
+    #: the J♠"), the player's own (``own``) in the second person, a clause that stands
+    #: alone ("you beat the 9♠ with the J♠"); None: the hint's words
+    told: Callable[[Move, Mapping[str, Any], CardNamer, bool], str] | None = None
     #: the cards a move puts down (in notation, for their pictures)
     cards: Callable[[Move], list[str]] = all_cards
     #: the engine's own refusals: message key -> the sentence for it

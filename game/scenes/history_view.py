@@ -20,7 +20,7 @@ from arcade.types import RGBOrA255
 
 from game.ai import levels
 from game.games import ORDER, SPECS
-from game.i18n import _, grouped, ngettext, number, percent, signed
+from game.i18n import _, date_time, grouped, ngettext, number, percent, signed
 from game.rules import GAMES
 from game.scenes.history_parts import (
     BAD,
@@ -56,12 +56,13 @@ def level_label(game: str, level: str) -> str:
 
 
 def date_text(played_at: str) -> str:
-    """The deal's date and time in the player's time zone."""
+    """The deal's date and time in the player's time zone, as the language writes them
+    ("07.12.2026, 15:13")."""
     try:
         when = datetime.strptime(played_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
-        return when.astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         return played_at[:16]
+    return date_time(when.astimezone())
 
 
 def result_text(row: history.DealRow) -> str:

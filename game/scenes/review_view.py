@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.types import RGBOrA255
 
-from game.i18n import _, ngettext, number, percent, pgettext, signed
-from game.i18n.moves import capitalised, deck_style, move_cards, move_words
+from game.i18n import _, counted, ngettext, percent, pgettext
+from game.i18n.moves import capitalised, deck_style, move_cards, move_told, move_words
 from game.i18n.words import game_words
 from game.review.model import BEST as BEST_GRADE
 from game.review.model import BLUNDER as BLUNDER_GRADE
@@ -70,12 +70,24 @@ SELECTED_ROW = (150, 90, 0)
 def value_text(key: str, unit: str, value: float) -> str:
     """What a position is worth, in the game's plain words."""
     if unit != CHANCE:
-        return _("{points} points expected").format(points=signed(value, 1))
+        return counted(value, 1, lambda n: ngettext("{n} point expected",
+                                                     "{n} points expected", n),
+                       # TRANSLATORS: expected points with a fraction and a sign ("+2.4
+                       # points expected"): the form your plural rules give a fraction
+                       lambda: pgettext("a fraction", "{n} points expected"), sign=True)
     words = game_words(key)
     if words is not None and words.chance is not None:     # the game says its own chance
         return words.chance(percent(value))
     # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
     return _("{p} chance to win").format(p=percent(value))
+
+
+def points_text(value: float) -> str:
+    """A count of points with one decimal: "0.4 points" (Polish "0,4 punktu")."""
+    return counted(value, 1, lambda n: ngettext("{n} point", "{n} points", n),
+                   # TRANSLATORS: points with a fraction ("0.4 points"): the form your
+                   # language's plural rules give a fraction (Czech "bodu", Polish "punktu")
+                   lambda: pgettext("a fraction", "{n} points"))
 
 
 def verdict_sentence(unit: str, v: Verdict) -> str:
@@ -87,12 +99,7 @@ def verdict_sentence(unit: str, v: Verdict) -> str:
     if v.grade:
         return _graded(unit, v)
     if v.mistake:
-        if unit == CHANCE:
-            # TRANSLATORS: {p} is a per cent with its sign, "24%"
-            return _("A mistake: the computer's move keeps {p} more chance.").format(
-                p=percent(max(1, round(v.loss * 100)) / 100))
-        return _("A mistake: the computer's move keeps {points} more points.").format(
-            points=number(v.loss, 1))
+        return _gap(MISTAKE_GRADE, unit, v)
     if v.value_played >= v.value_best:
         return _("The computer would play another move, but yours looks at least as good.")
     return _("The computer prefers another move, but yours is about as good.")
@@ -105,32 +112,44 @@ def _graded(unit: str, v: Verdict) -> str:
             return _("The computer would play another move, but yours looks at least as "
                      "good.")
         return _("The computer prefers another move, but yours is about as good.")
-    p = percent(max(1, round(v.loss * 100)) / 100)
-    points = number(v.loss, 1)
-    chance = unit == CHANCE
-    if v.grade == GOOD_GRADE:
-        # TRANSLATORS: {p} is a per cent with its sign, "3%"
-        return (_("Good, but the computer's move keeps {p} more chance.").format(p=p)
-                if chance else
-                _("Good, but the computer's move keeps {points} more points.").format(
-                    points=points))
-    if v.grade == INACCURACY_GRADE:
-        # TRANSLATORS: {p} is a per cent with its sign, "6%"
-        return (_("An inaccuracy: the computer's move keeps {p} more chance.").format(p=p)
-                if chance else
-                _("An inaccuracy: the computer's move keeps {points} more points.").format(
-                    points=points))
-    if v.grade == BLUNDER_GRADE:
-        # TRANSLATORS: {p} is a per cent with its sign, "35%"
-        return (_("A blunder: the computer's move keeps {p} more chance.").format(p=p)
-                if chance else
-                _("A blunder: the computer's move keeps {points} more points.").format(
-                    points=points))
-    # TRANSLATORS: {p} is a per cent with its sign, "24%"
-    return (_("A mistake: the computer's move keeps {p} more chance.").format(p=p)
-            if chance else
-            _("A mistake: the computer's move keeps {points} more points.").format(
-                points=points))
+    return _gap(v.grade, unit, v)
+
+
+def _gap(grade: str, unit: str, v: Verdict) -> str:
+    """A good move, an inaccuracy, a mistake or a blunder, and what the computer's move
+    would have given the player instead: a chance higher by a per cent, or more points."""
+    if unit == CHANCE:
+        p = percent(max(1, round(v.loss * 100)) / 100)
+        if grade == GOOD_GRADE:
+            # TRANSLATORS: {p} is a per cent with its sign, "3%": how much higher the
+            # player's chance would have been after the computer's move
+            return _("Good, but the computer's move would have raised your chance by "
+                     "{p}.").format(p=p)
+        if grade == INACCURACY_GRADE:
+            # TRANSLATORS: {p} is a per cent with its sign, "6%"
+            return _("An inaccuracy: the computer's move would have raised your chance by "
+                     "{p}.").format(p=p)
+        if grade == BLUNDER_GRADE:
+            # TRANSLATORS: {p} is a per cent with its sign, "35%"
+            return _("A blunder: the computer's move would have raised your chance by "
+                     "{p}.").format(p=p)
+        # TRANSLATORS: {p} is a per cent with its sign, "24%"
+        return _("A mistake: the computer's move would have raised your chance by "
+                 "{p}.").format(p=p)
+    points = points_text(v.loss)
+    if grade == GOOD_GRADE:
+        # TRANSLATORS: {points} is a count of points with a fraction, "0.4 points": how
+        # many more the player would have scored after the computer's move
+        return _("Good, but the computer's move would have given you {points} more.").format(
+            points=points)
+    if grade == INACCURACY_GRADE:
+        return _("An inaccuracy: the computer's move would have given you {points} "
+                 "more.").format(points=points)
+    if grade == BLUNDER_GRADE:
+        return _("A blunder: the computer's move would have given you {points} "
+                 "more.").format(points=points)
+    return _("A mistake: the computer's move would have given you {points} more.").format(
+        points=points)
 
 
 def grade_word(v: Verdict) -> str:
@@ -277,12 +296,16 @@ class ReviewView(ReviewLoading, PageView):
                     log.warning("replaying the journal: %s", exc)
         return self._obs.get(index, {})
 
-    def words(self, move: str, index: int) -> str:
+    def words(self, move: str, index: int, played: bool = False) -> str:
+        """A move in words from the position of decision ``index``: the one ``played``
+        as the log tells the player's own ("You beat the 9♠ with the J♠"), the computer's
+        as the hint suggests it ("Beat the 9♠ with the 10♠")."""
         if self.key is None:
             return move
         try:
-            return capitalised(move_words(self.key, move, self.observation_at(index),
-                                          self.style))
+            obs = self.observation_at(index)
+            return capitalised(move_told(self.key, move, obs, self.style, own=True) if played
+                               else move_words(self.key, move, obs, self.style))
         except Exception:  # notation this version does not read
             return move
 
@@ -465,7 +488,7 @@ class ReviewView(ReviewLoading, PageView):
         y -= t.content_height + 6 * s
         grade_w = min(160 * s, col_w * 0.3)
         for i, v in enumerate(review.verdicts):
-            label = f"{i + 1}. {self.words(v.played, v.index)}"
+            label = f"{i + 1}. {self.words(v.played, v.index, played=True)}"
             color = SELECTED_ROW if i == self.selected else INK
             t = self.add_text(label, left, y, body, color, width=col_w - grade_w,
                               bold=i == self.selected)
@@ -513,7 +536,8 @@ class ReviewView(ReviewLoading, PageView):
             if cards:
                 self._cards(cards, x, yy, half, card_h)
                 yy -= card_h + 8 * s
-            t = self.add_text(self.words(move, v.index), x, yy, body, INK, width=half)
+            t = self.add_text(self.words(move, v.index, played=i == 0), x, yy, body, INK,
+                              width=half)
             yy -= t.content_height + 4 * s
             worth = value_text(review.key, review.unit, value)
             if v.certain:

@@ -3,11 +3,12 @@ seat's last play (issue 40).
 
 Every line comes from the human's observation *before* a move and the move's events:
 what any player at the table saw (a computer's hidden cards are never named).  A move is
-said the way the hints and the replay say it (``game.i18n.moves.move_words``) after the
-seat's name ("Computer 1: straight 7–J"); cards carried from the table into a
-hand are counted ("Computer 2: take the pile (29 cards)"); a seat that runs out of cards
-gets a line of its own.  The same log is rebuilt from a journal (after an undo, or a
-replay's jump).  Pure: no arcade or pyglet.
+told in the log's voice (``game.i18n.moves.move_told``), a deed and never the hint's
+order: another seat's after its name ("Computer 1: plays the Q♣ onto run 1"), the
+player's own in the second person ("You attack with the 7♦"); cards carried from the
+table into a hand are counted ("Computer 2: takes the pile (29 cards)"); a seat that runs
+out of cards gets a line of its own.  The same log is rebuilt from a journal (after an
+undo, or a replay's jump).  Pure: no arcade or pyglet.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import _, ngettext
-from game.i18n.moves import move_words
+from game.i18n.moves import move_told, told_line
 from game.rules import Event, Move
 from game.session.journal import Journal
 
@@ -64,8 +65,8 @@ class PlayLog:
         self.version += 1
 
     def said(self, seat: int, move: Move, before: dict[str, Any], events: list[Event]) -> str:
-        """The move in words, as another player saw it made."""
-        text = move_words(self.key, move, before, self.style, own=seat == self.human)
+        """The move as the log tells it, as the other players saw it made."""
+        text = move_told(self.key, move, before, self.style, own=seat == self.human)
         n = taken(seat, events)
         if n > 1:
             text += " " + ngettext("({n} card)", "({n} cards)", n).format(n=n)
@@ -79,8 +80,7 @@ class PlayLog:
         if seat is None:
             return
         text = self.said(seat, move, before, events)
-        self.lines.append(Line(seat, _("{who}: {move}").format(who=self.name(seat),
-                                                                move=text)))
+        self.lines.append(Line(seat, told_line(self.name(seat), text, seat == self.human)))
         parts = self._parts.get(seat, []) if self._turn == seat else []
         parts = [*parts, text][-TURN_PARTS:]
         self._parts[seat], self._turn = parts, seat

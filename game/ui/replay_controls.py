@@ -17,7 +17,7 @@ import arcade
 
 from game.games import GameInfo
 from game.i18n import _
-from game.i18n.moves import move_words
+from game.i18n.moves import move_told, told_line
 from game.session.replay import Replay
 from game.ui.layout import Box, TableLayout
 from game.ui.widgets import PRIMARY, SECONDARY, Button, ButtonGroup
@@ -109,10 +109,10 @@ class ReplayControls:
             return _("The cards as they were dealt.")
         seat, move, obs = last
         who = self.view.info.seat_name(seat, self.replay.seat)
-        # in words from the position it was made in; another seat's move in the third
-        # person ("side pile", not "your side pile")
-        said = move_words(self.view.key, move, obs, own=seat == self.replay.seat)
-        return _("{who}: {move}").format(who=who, move=said)
+        # told as the log tells it, from the position it was made in: another seat's move
+        # in the third person after its name, the player's own in the second
+        own = seat == self.replay.seat
+        return told_line(who, move_told(self.view.key, move, obs, own=own), own)
 
     def refresh(self) -> None:
         """Which controls can be used here (after every change of position)."""

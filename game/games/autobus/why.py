@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _
-from game.i18n.numbers import number
+from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -42,10 +42,11 @@ def _worse(name: str) -> tuple[int, float] | None:
 
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name == "reserve":
-        # TRANSLATORS: {a} and {b} are averages with one decimal ("7.4", "6.9")
-        return _("A few turns later, after yours {a} cards were left in your reserve "
-                 "on average; after its, {b}.").format(a=number(e.played, 1),
-                                                       b=number(e.best, 1))
+        # TRANSLATORS: {a} and {b} are average counts of cards, "7.4 cards", "6.9 cards"
+        # (each in the form a fraction takes)
+        return _("A few turns later, after yours {a} were left in your reserve on "
+                 "average; after its, {b}.").format(a=average_cards(e.played),
+                                                    b=average_cards(e.best))
     return None
 
 

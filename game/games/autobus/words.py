@@ -1,5 +1,5 @@
-"""Hospodský autobus in words: its moves as a player says them (one's own or another
-seat's, told in a replay), and why its engine refuses a move.
+"""Hospodský autobus in words: its moves as the hint suggests them and as the log tells
+them (one's own or another seat's), and why its engine refuses a move.
 
 Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
 review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
@@ -34,6 +34,36 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
     if m.kind == "bus":
         return _("put the {card} under the bus").format(card=named)
     return _("end your turn") if own else _("end the turn")
+
+
+def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) -> str:
+    """An Autobus move as the log tells it: the player's own (``own``) in the second
+    person, another seat's in the third, after its name.  A shared table may hide the
+    card (a run completed and swept, a card under the bus): then no card is named."""
+    # TRANSLATORS: the log's words for a move, a deed and never an order.  "you ...": the
+    # player's own move, a sentence of its own; the others follow a seat's name
+    # ("Computer 1: plays the Q♣ onto run 1").  The same tense as the other games' log
+    # (English, German, Polish, Czech: the present; Spanish: the preterite)
+    named = card(m.args[0]) if m.args else ""
+    if m.kind == "play" and len(m.args) < 3:
+        return _("you play a card onto a run") if own else _("plays a card onto a run")
+    if m.kind == "bus" and not named:
+        return _("you put a card under the bus") if own else _("puts a card under the bus")
+    if m.kind == "play":
+        target = str(m.args[2])
+        if target == "new":
+            return (_("you start a new run with the {card}") if own
+                    else _("starts a new run with the {card}")).format(card=named)
+        return (_("you play the {card} onto run {n}") if own
+                else _("plays the {card} onto run {n}")).format(card=named, n=target[3:])
+    if m.kind == "discard":
+        return (_("you put the {card} on your side pile {n}") if own
+                else _("puts the {card} on side pile {n}")).format(
+                    card=named, n=str(m.args[1])[3:4])
+    if m.kind == "bus":
+        return (_("you put the {card} under the bus") if own
+                else _("puts the {card} under the bus")).format(card=named)
+    return _("you end your turn") if own else _("ends the turn")
 
 
 #: the engine's refusals: message key -> the sentence for it
@@ -72,4 +102,4 @@ REFUSALS: dict[str, Refusal] = {
     .format(**w),
 }
 
-WORDS = GameWords(say=say, cards=first_card, refusals=REFUSALS)
+WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS)

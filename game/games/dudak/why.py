@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _
-from game.i18n.numbers import number
+from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -46,10 +46,10 @@ def _worse(name: str) -> tuple[int, float] | None:
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name != "picked":
         return None
-    # TRANSLATORS: {a} and {b} are averages with one decimal ("6.5", "3.0")
-    return _("After yours you picked up {a} cards on average in the rest of the deal; "
-             "after its, {b}.").format(
-        a=number(e.played, 1), b=number(e.best, 1))
+    # TRANSLATORS: {a} and {b} are average counts of cards, "6.5 cards", "3.0 cards"
+    # (each in the form a fraction takes)
+    return _("After yours you picked up {a} on average in the rest of the deal; after "
+             "its, {b}.").format(a=average_cards(e.played), b=average_cards(e.best))
 
 
 TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)

@@ -1,5 +1,5 @@
-"""Dudák in words: its moves as a player says them, why its engine refuses a move, and
-its review's chance (of not being the Dudák).
+"""Dudák in words: its moves as the hint suggests them and as the log tells them, why its
+engine refuses a move, and its review's chance (of not being the Dudák).
 
 Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
 review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
@@ -30,6 +30,33 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
     if m.kind == "collect":
         return _("collect the top card")
     return _("take the pile")
+
+
+def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) -> str:
+    """A Dudák move as the log tells it: the player's own (``own``) in the second person,
+    another seat's in the third, after its name; a beat names the pile's top card."""
+    # TRANSLATORS: the log's words for a move, a deed and never an order.  "you ...": the
+    # player's own move, a sentence of its own; the others follow a seat's name
+    # ("Computer 2: beats the 9 of bells with the Ober of bells").  The same tense as the
+    # other games' log (English, German, Polish, Czech: the present; Spanish: the
+    # preterite)
+    named = card(m.args[0]) if m.args else ""
+    pile = obs.get("pile") or []
+    if m.kind == "declare":
+        said = _("you declare {suit} as trump") if own else _("declares {suit} as trump")
+        return said.format(suit=suit_name(m.args[0], "czech"))
+    if m.kind == "lead":
+        return (_("you lead the {card}") if own else _("leads the {card}")).format(card=named)
+    if m.kind == "beat":
+        said = (_("you beat the {top} with the {card}") if own
+                else _("beats the {top} with the {card}"))
+        return said.format(top=card(pile[-1]) if pile else "", card=named)
+    if m.kind == "follow":
+        return (_("you put the {card} on the pile") if own
+                else _("puts the {card} on the pile")).format(card=named)
+    if m.kind == "collect":
+        return _("you collect the top card") if own else _("collects the top card")
+    return _("you take the pile") if own else _("takes the pile")
 
 
 def chance(p: str) -> str:
@@ -64,5 +91,5 @@ REFUSALS: dict[str, Refusal] = {
     "dudak.cannot_take": lambda w, r: _("Taking is not possible now."),
 }
 
-WORDS = GameWords(say=say, cards=first_card, refusals=REFUSALS, chance=chance,
+WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS, chance=chance,
                   chance_caption=chance_caption)

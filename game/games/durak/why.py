@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import ATLASNYE_RANKS
-from game.i18n import _, ngettext
-from game.i18n.numbers import number
+from game.i18n import _, counted, ngettext, pgettext
+from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -81,19 +81,37 @@ def _worse(name: str) -> tuple[int, float] | None:
 
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name == "took":
-        # TRANSLATORS: {a} and {b} are averages with one decimal ("1.4", "0.6")
-        return _("After yours you had to take the cards {a} times on average in the rest "
-                 "of the deal; after its, {b} times.").format(
-            a=number(e.played, 1), b=number(e.best, 1))
+        # TRANSLATORS: {a} and {b} are average counts, "1.4 times", "0.6 times" (each in
+        # the form a fraction takes)
+        return _("After yours you had to take the cards {a} on average in the rest of "
+                 "the deal; after its, {b}.").format(a=average_times(e.played),
+                                                     b=average_times(e.best))
     if e.name == "held":
-        # TRANSLATORS: {a} and {b} are averages with one decimal ("7.2", "4.5")
-        return _("After yours you held {a} cards on average when the talon ran out; "
-                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+        # TRANSLATORS: {a} and {b} are average counts of cards, "7.2 cards", "4.5 cards"
+        return _("After yours you held {a} on average when the talon ran out; after its, "
+                 "{b}.").format(a=average_cards(e.played), b=average_cards(e.best))
     if e.name == "trumps":
-        # TRANSLATORS: {a} and {b} are averages with one decimal ("0.8", "1.9")
-        return _("After yours you had {a} trumps on average when the talon ran out; "
-                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+        # TRANSLATORS: {a} and {b} are average counts of trumps, "0.8 trumps", "1.9 trumps"
+        return _("After yours you had {a} on average when the talon ran out; after its, "
+                 "{b}.").format(a=average_trumps(e.played),
+                                b=average_trumps(e.best))
     return None
+
+
+def average_times(value: float) -> str:
+    """An average count of times, one decimal ("1.4 times"; Polish "1,4 raza")."""
+    return counted(value, 1, lambda n: ngettext("{n} time", "{n} times", n),
+                   # TRANSLATORS: a count of times with a fraction ("1.4 times"): the form
+                   # your language's plural rules give a fraction (Polish: "raza")
+                   lambda: pgettext("a fraction", "{n} times"))
+
+
+def average_trumps(value: float) -> str:
+    """An average count of trumps, one decimal ("0.8 trumps"; Czech "0,8 trumfu")."""
+    return counted(value, 1, lambda n: ngettext("{n} trump", "{n} trumps", n),
+                   # TRANSLATORS: a count of trumps with a fraction ("1.9 trumps"): the form
+                   # your language's plural rules give a fraction (Czech "trumfu")
+                   lambda: pgettext("a fraction", "{n} trumps"))
 
 
 TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)

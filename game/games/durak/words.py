@@ -1,4 +1,5 @@
-"""Durak in words: its moves as a player says them, and why its engine refuses a move.
+"""Durak in words: its moves as the hint suggests them and as the log tells them, and why
+its engine refuses a move.
 
 Read through the spec's ``words`` (:class:`~game.i18n.words.GameWords`) by the hints, the
 review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: no arcade.
@@ -26,6 +27,27 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
     return _("stop the attack")
 
 
+def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) -> str:
+    """A Durak move as the log tells it: the player's own (``own``) in the second person,
+    another seat's in the third, after its name; a defence names the card it beats."""
+    # TRANSLATORS: the log's words for a move, a deed and never an order.  "you ...": the
+    # player's own move, a sentence of its own; the others follow a seat's name
+    # ("Computer: attacks with the 7♦").  Tell them in the tense your language tells a game
+    # in, the same for every move (English, German, Polish, Czech: the present; Spanish:
+    # the preterite, since its present "ataca" reads as the hint's command)
+    if m.kind == "attack":
+        said = _("you attack with the {card}") if own else _("attacks with the {card}")
+        return said.format(card=card(m.args[0]))
+    if m.kind == "defend":
+        beaten = next((a for a, d in obs.get("table", ()) if d is None), None)
+        said = (_("you beat the {attack} with the {card}") if own
+                else _("beats the {attack} with the {card}"))
+        return said.format(attack=card(beaten) if beaten else "", card=card(m.args[0]))
+    if m.kind == "take":
+        return _("you take the cards") if own else _("takes the cards")
+    return _("you stop the attack") if own else _("stops the attack")
+
+
 def chance_caption() -> str:
     return _("Your chance to win after each decision (a draw counts as half a win)")
 
@@ -49,4 +71,5 @@ REFUSALS: dict[str, Refusal] = {
         "You can only add a card whose rank is already on the table ({ranks}).").format(**w),
 }
 
-WORDS = GameWords(say=say, cards=first_card, refusals=REFUSALS, chance_caption=chance_caption)
+WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS,
+                  chance_caption=chance_caption)

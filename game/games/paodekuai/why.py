@@ -10,7 +10,8 @@ from typing import Any
 
 from game.games import spec
 from game.i18n import _, ngettext
-from game.i18n.numbers import number, percent
+from game.i18n.numbers import percent
+from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -78,9 +79,10 @@ def _worse(name: str) -> tuple[int, float] | None:
 
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name == "left":
-        # TRANSLATORS: {a} and {b} are averages with one decimal ("4.2", "2.5")
-        return _("After yours you were left holding {a} cards at the end on average; "
-                 "after its, {b}.").format(a=number(e.played, 1), b=number(e.best, 1))
+        # TRANSLATORS: {a} and {b} are average counts of cards, "4.2 cards", "2.5 cards"
+        # (each in the form a fraction takes)
+        return _("After yours you were left holding {a} at the end on average; after "
+                 "its, {b}.").format(a=average_cards(e.played), b=average_cards(e.best))
     seat = _out_seat(e.name)
     if seat is not None:
         who = spec("paodekuai").seat_name(seat, int(obs.get("seat", 0)))

@@ -1,5 +1,5 @@
-"""Pao De Kuai in words: its moves as a player says them, and why its engine refuses a
-move.
+"""Pao De Kuai in words: its moves as the hint suggests them and as the log tells them,
+and why its engine refuses a move.
 
 A play is named by its shape, as players say it, the engine's own ``classify`` telling
 which: a single by its card ("7♠"), a pair, three of a kind and a bomb by their rank
@@ -103,6 +103,23 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
     return SAID[shape.kind](ranks, card, cards)
 
 
+def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) -> str:
+    """A Pao De Kuai move as the log tells it: a pass as a deed ("passes", "you pass"),
+    a play by its shape as :func:`say` names it, the player's own after "your play"."""
+    if m.kind == "pass":
+        # TRANSLATORS: the log's words for a pass, a deed and never an order: "you pass"
+        # is the player's own, a sentence of its own; "passes" follows a seat's name
+        # ("Computer 2: passes").  The same tense as the other games' log (English,
+        # German, Polish, Czech: the present; Spanish: the preterite)
+        return _("you pass") if own else _("passes")
+    play = say(m, obs, card, own)
+    if not own:
+        return play
+    # TRANSLATORS: the player's own play in the log, a sentence of its own; {play} is the
+    # play named as a noun, "pair of nines", "straight 7–J", "7♠" (as in the hint)
+    return _("your play: {play}").format(play=play)
+
+
 #: the engine's refusals: message key -> the sentence for it
 REFUSALS: dict[str, Refusal] = {
     "paodekuai.no_shape": lambda w, r: _(
@@ -122,4 +139,4 @@ REFUSALS: dict[str, Refusal] = {
         "The Pao De Kuai deck has no {card}: it has 48 cards.").format(**w),
 }
 
-WORDS = GameWords(say=say, cards=all_cards, refusals=REFUSALS)
+WORDS = GameWords(say=say, told=told, cards=all_cards, refusals=REFUSALS)
