@@ -315,7 +315,7 @@ class HistoryView(PageView):
         colors: list[RGBOrA255] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
         boxes: list[tuple[float, float]] = []
-        y = self._table(left, y, col_w, body, [0.17, 0.15, 0.13, 0.18, 0.11, 0.11, 0.15],
+        y = self._table(left, y, col_w, body, [0.2, 0.13, 0.13, 0.16, 0.1, 0.11, 0.17],
                         header, rows, colors, boxes)
         self.row_boxes = [(top, low, r) for (top, low), r in zip(boxes, self.rows,
                                                                  strict=True)]
