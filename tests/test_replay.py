@@ -250,7 +250,7 @@ def test_open_a_deal_from_the_history_and_step_through_it(app: CardClubWindow, k
     assert "Move 2 of" in view.level_label.text.text
     # the banner says the last move, in words (no notation)
     line = view.banner.text.text
-    assert line.startswith(("You: ", "Computer"))
+    assert line.startswith(("You ", "Your play: ", "Computer"))   # own move told, or a seat's
     words = line.replace(",", " ").split()
     cards = [a for a in s.journal.moves[1].split()[1:] if len(a) == 2]
     assert not any(c in words for c in cards)   # cards as on their faces, not notation
