@@ -118,11 +118,12 @@ def test_the_marks_say_thinking_away_and_the_computer_standing_in() -> None:
     s = StubSession()
     shared = SharedTable(stub_view(s))
     assert shared.name(0) == "Jana"                 # the name a friend gave
-    assert shared.name(2) == "Friend 1"             # numbered round the table from seat 1
-    assert shared.name(3) is None                   # a computer: the table's usual name
-    assert shared.marks() == ["Friend 1: thinking…"]
+    assert shared.name(2) == "Friend 3"             # the seat's own number (seat 3)
+    assert shared.name(3) is None                   # a computer: not a friend …
+    assert shared.label(3) == "Computer 4"          # … named by its seat's number too
+    assert shared.marks() == ["Friend 3: thinking…"]
     s.seats[0]["present"] = False
-    assert shared.marks() == ["Jana: away", "Friend 1: thinking…"]
+    assert shared.marks() == ["Jana: away", "Friend 3: thinking…"]
     s.seats[0]["standin"] = True
     s.current_player = 3
     assert shared.marks() == ["Jana: away, the computer plays for them"]
@@ -134,7 +135,8 @@ def test_against_the_computer_the_table_says_nothing_of_friends(app: CardClubWin
     app.show_view(view)
     pump(app, 2)
     assert view.shared.session is None and view.shared.header() is None
-    assert view.shared.name(1) is None and view.who(1) == "Computer 1"
+    assert view.shared.name(1) is None and view.who(1) == "Computer"   # (the one)
+    assert view.shared.label(1) is None
     assert header(view).startswith("Level: ")
     assert view.opp_label.text.text.startswith("Computer · ")
 

@@ -268,7 +268,8 @@ class TableView(TableHooks, arcade.View):
         self.shared.refresh()
         self.log.refresh()
         self.mode.refresh()
-        self.hud.set_status(self.ending.status() or self.message or self.status_line(obs, legal))
+        self.hud.set_status(self.ending.status() or self.message or self.shared.status()
+                            or self.status_line(obs, legal))
 
     def refresh_actions(self) -> None:
         """Which buttons show and work now (at once after a move; the words may wait)."""

@@ -39,7 +39,9 @@ class Help:
         self.hint_button.label.set(_("Thinking…") if v.session.hinting else _("Hint"))
         can_undo = self.allowed and v.session.can_undo
         self.undo_button.visible = can_undo
-        v.dialogs.pause_panel.buttons.by_name("undo").visible = can_undo
+        for b in v.dialogs.pause_panel.buttons.buttons:   # (none at a shared table)
+            if b.name == "undo":
+                b.visible = can_undo
 
     def undo(self) -> None:
         """Back to your previous decision (the button, Ctrl+Z, the pause menu)."""

@@ -92,11 +92,12 @@ class TableHooks:
         return [self.seat_at(k) for k in range(1, self.session.players)]
 
     def who(self, seat: int) -> str:
-        """"You", a friend's name at a shared table, or "Computer 2" (numbered round
-        the table from the human's seat)."""
+        """"You"; against the computer "Computer 2" (numbered round the table from the
+        human's seat); at a shared table a friend's name, else the seat's own number
+        ("Friend 2", "Computer 3": the same on every friend's screen)."""
         if seat == self.human:
             return self.info.seat_name(0)
-        return self.shared.name(seat) or self.info.seat_name(self.pos(seat))
+        return self.shared.label(seat) or self.info.seat_name(self.pos(seat))
 
     def thinking_text(self, seat: int) -> str:
         """The status while ``seat`` is to move and the player is not asked: "Computer 2

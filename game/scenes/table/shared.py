@@ -62,13 +62,26 @@ class SharedTable:
         return seats[seat] if 0 <= seat < len(seats) else {}
 
     def name(self, seat: int) -> str | None:
-        """A friend's seat: the name they gave, or "Friend 2" (numbered round the table
-        from yours, as the computers are); None for a computer's seat or against the
-        computer (the table's usual names)."""
+        """A friend's seat: the name they gave, or "Friend 2" (the seat's number, the
+        host's being 1: the same seat is called the same on every friend's screen and on
+        the friends page, "Seat 2"); None for a computer's seat or against the computer
+        (the table's usual names)."""
         s = self.session
         if s is None or self.seat(seat).get("kind", COMPUTER) == COMPUTER:
             return None
-        return s.seat_name(seat) or _("Friend {n}").format(n=self.view.pos(seat))
+        return s.seat_name(seat) or _("Friend {n}").format(n=seat + 1)
+
+    def label(self, seat: int) -> str | None:
+        """Another seat's name at a shared table: a friend's (:meth:`name`), or a
+        computer's by its seat's number ("Computer 3"), the same on every screen; None
+        against the computer, or for the one computer of a table of two (the table's
+        usual names)."""
+        s = self.session
+        if s is None:
+            return None
+        if len(s.seats) <= 2 and self.name(seat) is None:
+            return None
+        return self.name(seat) or _("Computer {n}").format(n=seat + 1)
 
     def state(self, seat: int) -> str | None:
         """Another friend's seat: "standin" (away, the computer plays for them), "away",
@@ -82,6 +95,21 @@ class SharedTable:
             return "away"
         if s.current_player == seat and not s.is_over:
             return "thinking"
+        return None
+
+    def status(self) -> str | None:
+        """The status line while the seat to act is a friend who is away: "Jana is
+        away…", or "Jana is away: the computer plays for them" (None: the game's own
+        words, "… is thinking")."""
+        s = self.session
+        seat = s.current_player if s is not None else None
+        if s is None or seat is None or s.is_over:
+            return None
+        state = self.state(seat)
+        if state == "standin":
+            return _("{who} is away: the computer plays for them").format(who=self.name(seat))
+        if state == "away":
+            return _("{who} is away…").format(who=self.name(seat))
         return None
 
     def marks(self) -> list[str]:

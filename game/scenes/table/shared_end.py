@@ -6,7 +6,7 @@ notice, and leaving.
   never a deal against the computer (*Next game*, *Replay these cards*).
 - A table its host closed says so on the result panel, with only the way back.
 - The pause panel has no *Surrender* (the menu's *Leave* does it, asked in the
-  friends' words).
+  friends' words) and no *Undo* (a shared deal is never taken back).
 - Leaving (the menu, or closing the window) while the deal goes on asks first ("Leave the
   table? It closes for your friends."); the leaving seat sends ``leave`` (the host's
   closes the table for everyone, a friend's seat goes to the computer at once) and the
@@ -63,10 +63,11 @@ class SharedEnd:
         self.again = Button(_("Host again"), self.host_again, PRIMARY, name="again")
         if self.session is not None:
             # no Surrender at a shared table: its question says nothing of the friends,
-            # and the menu's Leave (asked in their words) does what it would
+            # and the menu's Leave (asked in their words) does what it would; no Undo
+            # either (never offered there): the buttons close up, no gap where it was
             pause = view.dialogs.pause_panel
             pause.buttons = ButtonGroup(*(b for b in pause.buttons.buttons
-                                          if b.name != "surrender"))
+                                          if b.name not in ("surrender", "undo")))
 
     @property
     def going_on(self) -> bool:
