@@ -1,9 +1,9 @@
 """The host's program ends mid-deal (killed, a crash) and starts again: the friends view
 offers "Resume your table", which serves the table's file again, takes seat 0 back with
-its stored token and opens the table at its position; the friend comes back by itself and
-the deal plays on to its end.  "Close that table" asks first.  Everything on loopback, on
-a port fixed for the test (the friend reconnects to the same address), with bounded waits
-on conditions."""
+its stored token and opens the table at its position, its log written again; the friend
+comes back by itself and the deal plays on to its end.  "Close that table" asks first.
+Everything on loopback, on a port fixed for the test (the friend reconnects to the same
+address), with bounded waits on conditions."""
 from __future__ import annotations
 
 import asyncio
@@ -90,6 +90,8 @@ def test_a_host_restart_resumes_the_table(app: CardClubWindow, fixed_port: int) 
     play_host_turns(app, table, 2)
     s = table.session
     moves, hand = s.moves_played, sorted(table.obs["hand"])
+    said = [line.text for line in table.log.book.lines]     # the log so far
+    assert len(said) == moves
     # the program ends without a word: no `leave`, the server gone, the table file kept
     s.link.close()
     s.keep.stop()
@@ -108,6 +110,9 @@ def test_a_host_restart_resumes_the_table(app: CardClubWindow, fixed_port: int) 
     assert isinstance(s, RemoteSession) and s.is_host and s.code == code and s.human == 0
     assert s.moves_played == moves and sorted(table.obs["hand"]) == hand
     assert all(table.sprite_of(c, "hand0").face_up for c in hand)
+    # the log is written again (from the table's file: the server tells the position)
+    assert [line.text for line in table.log.book.lines] == said
+    assert said[-1] in table.log.shown_text()
     # the friend comes back by itself; the deal goes on to its end
     deadline = time.monotonic() + HANG
     while not table.result_visible:

@@ -26,6 +26,7 @@ from game.session.deal import HINT_OVERRIDES, Change, DealSession, Listener
 from game.session.journal import Journal, journal_from_dict
 
 from .protocol import COMPUTER
+from .seatlog import LOG_MOVES
 
 if TYPE_CHECKING:
     from game.review.analysis import Judge
@@ -97,6 +98,17 @@ class RemoteSession:
         self._shown: list[Move] = []
         self.hints = 0
         self.finished: dict[str, Any] | None = None
+        self.token: str | None = None       # this seat's key (from ``joined``)
+        #: the newest moves told to this seat (at most ``LOG_MOVES``), oldest first, each
+        #: ``{"n", "seat", "move", "events", "before"}`` (``game.net.seatlog``): a
+        #: state's ``log`` when the server sends one, else the updates heard since
+        #: joining; ``retold`` counts the times a state's ``log`` replaced them
+        self.seen: list[dict[str, Any]] = []
+        self.retold = 0
+        #: called once when this seat's part is over: ``"over"`` (the deal ended),
+        #: ``"closed"`` (the host closed the table) or ``"left"`` (the player left)
+        self.on_end: Callable[[str], None] | None = None
+        self._ended = False
 
     # ----- listening (as DealSession) -----------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -124,16 +136,23 @@ class RemoteSession:
                     self._changed(Change("surrender"))
             elif kind == "joined":
                 self.key, self.human, self.code = msg["game"], msg["seat"], msg["code"]
+                self.token = str(msg.get("token") or "") or None
                 self.players, self.is_host = int(msg["players"]), bool(msg["host"])
                 self.link_state = "open"
             elif kind == "state":
+                self._heard(msg)
                 self._pos = msg
                 self._deal = [_event(e) for e in msg.get("deal", [])]
                 self._seat_info(msg)
                 self._sent = None
                 self._new_decision()
                 self._changed(Change("jump"))
+                if msg.get("over"):         # came back to a deal that ended meanwhile
+                    self.finished = {"seat": self.human, "journal": msg.get("journal"),
+                                     "result": msg.get("result")}
+                    self._end("over")
             elif kind == "update":
+                self._heard(msg)
                 self._pos = msg
                 self._seat_info(msg)
                 seat = msg.get("seat")
@@ -147,6 +166,7 @@ class RemoteSession:
                 if msg.get("over"):
                     self.finished = {"seat": self.human, "journal": msg.get("journal"),
                                      "result": msg.get("result")}
+                    self._end("over")
             elif kind == "seats":
                 self._seat_info(msg)
                 self._changed(Change("resume"))
@@ -154,6 +174,7 @@ class RemoteSession:
                 self.closed = str(msg.get("message") or msg.get("reason"))
                 self.closed_reason = str(msg.get("reason") or "")
                 self._changed(Change("surrender"))
+                self._end("closed")
             elif kind == "error":
                 self.error = str(msg.get("message"))
                 self.error_code = str(msg.get("code"))
@@ -162,6 +183,44 @@ class RemoteSession:
                     self.refusals += 1
                     self._changed(Change("resume"))
         return last
+
+    def _heard(self, msg: dict[str, Any]) -> None:
+        """Keep the moves told to this seat (the table's log is written from them)."""
+        if msg.get("type") == "update":
+            before = self._pos.get("obs")
+            self.seen.append({"n": int(self._pos.get("n", 0)), "seat": msg.get("seat"),
+                              "move": msg.get("move", ""), "events": msg.get("events", []),
+                              "before": before if isinstance(before, dict) else {}})
+            del self.seen[:-LOG_MOVES]
+        elif isinstance(msg.get("log"), list):        # the server's account of the deal
+            self.seen = [e for e in msg["log"] if isinstance(e, dict)][-LOG_MOVES:]
+            self.retold += 1
+        elif not msg.get("n"):
+            self.seen = []
+        # (else a state after a reconnect: what was heard stays, the moves missed
+        # meanwhile are not in it)
+
+    def told(self) -> list[tuple[int | None, Move, dict[str, Any], list[Event]]]:
+        """The moves told to this seat so far, oldest first, as the table's log records
+        them: (seat, move, this seat's observation before it, its events)."""
+        out = []
+        for e in self.seen:
+            try:
+                seat = e.get("seat")
+                before = e.get("before")
+                out.append((seat if isinstance(seat, int) else None,
+                            _move(str(e.get("move", ""))),
+                            before if isinstance(before, dict) else {},
+                            [_event(d) for d in e.get("events", []) if isinstance(d, dict)]))
+            except (TypeError, ValueError):
+                continue            # an entry that does not read: its line is left out
+        return out
+
+    def _end(self, why: str) -> None:
+        if not self._ended:
+            self._ended = True
+            if self.on_end is not None:
+                self.on_end(why)
 
     def _seat_info(self, msg: dict[str, Any]) -> None:
         if "seats" in msg:
@@ -303,11 +362,13 @@ class RemoteSession:
             self.surrendered = True
             self.link.close(leave=True)
             self._changed(Change("surrender", self.human))
+            self._end("left")
 
     def leave(self) -> None:
         """Leave the table for good (a friend's seat goes to the computer at once; the
         host's leaving closes the table for everyone); the link ends."""
         self.link.close(leave=True)
+        self._end("left")
 
     # ----- hints (counted, as at home) ----------------------------------------------------
     def _new_decision(self) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from game.net.seatlog import seat_log
 from game.net.tables import HOST, Table
 from game.store import files
 
@@ -78,3 +80,14 @@ def discard(left: LeftTable) -> None:
     """Close that table for good: its file goes (asked first by the window)."""
     with contextlib.suppress(FileNotFoundError):
         left.path.unlink()
+
+
+def told_by_file(left: LeftTable, seat: int, upto: int) -> list[dict[str, Any]]:
+    """The first ``upto`` moves of the table resumed, as the server tells them to
+    ``seat`` (``game.net.seatlog``), read from the table's own file (the server's
+    ``state`` holds the position, not the moves); [] when it does not load."""
+    try:
+        table = Table.load(left.path)
+    except Exception:   # a damaged or vanished file: the log starts now
+        return []
+    return [e for e in seat_log(table, seat) if e["n"] < upto]

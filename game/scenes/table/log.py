@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.i18n import _
+from game.scenes.table.shared import shared
 from game.session import Change
 from game.session.playlog import PlayLog
 from game.ui.layout import Box, TableLayout
@@ -44,8 +45,11 @@ class TableLog:
         s = view.session
         self.book = PlayLog(view.key, s.human, view.who,
                             view.style)
-        if s.moves_played and s.journal.deck:  # (a shared table's seat has no deck to
-            self.book.rebuild(s.journal, s.moves_played)      # replay: its log starts now)
+        self.retold = 0                         # a shared table's moves told again (retell)
+        if s.moves_played and s.journal.deck:
+            self.book.rebuild(s.journal, s.moves_played)
+        elif s.moves_played:                    # a shared table come back to: the moves
+            self.retell()                       # as they were told to this seat
         self.before = s.observation()           # the position the next move is made in
         #: a label per line of the log laid out (its index in the book), kept while it
         #: may show: a new line lays out only itself, the others move up
@@ -67,6 +71,8 @@ class TableLog:
     def tell_pace(self) -> None:
         """The first deal of a game says once where the computers' pace is set."""
         key = self.view.key
+        if shared(self.view.session) is not None:
+            return                              # a table of people: the server's pace
         if key not in PACE_TOLD:
             PACE_TOLD.add(key)
             self.book.note(_("Too fast or too slow? Set the opponents' pace in Settings."))
@@ -78,7 +84,25 @@ class TableLog:
             self.book.record(change.seat, change.move, self.before, change.events)
         elif change.kind in ("undo", "jump") and s.journal.deck:
             self.book.rebuild(s.journal, s.moves_played)
+        elif change.kind == "jump" and getattr(s, "retold", 0) != self.retold:
+            self.retell()                       # the server told the moves again
         self.before = s.observation()
+
+    def retell(self) -> None:
+        """A shared table's log from the moves told to this seat (``RemoteSession.told``:
+        the server's account of the deal when the seat comes back, else what was heard
+        since joining); the table's own lines stay first."""
+        s = self.view.session
+        told = getattr(s, "told", None)
+        if told is None:
+            return
+        self.retold = getattr(s, "retold", 0)
+        book = self.book
+        notes = [line for line in book.lines if line.seat is None][:1]
+        book.clear()
+        book.lines = notes
+        for seat, move, before, events in told():
+            book.record(seat, move, before, events)
 
     # ----- the picture -------------------------------------------------------------------
     def refresh(self) -> None:
