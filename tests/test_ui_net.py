@@ -199,7 +199,7 @@ def test_join_a_table_from_the_window(app: CardClubWindow, loopback: None,
         b = button(view, "join")
         tap(app, b.cx, b.cy)
         assert view.mode == "join"  # type: ignore[union-attr]
-        address, code_field = view.fields  # type: ignore[union-attr]
+        address, code_field = view.form.address, view.form.code  # type: ignore[union-attr]
         tap(app, address.cx, address.cy)
         for _ in range(5):
             app.dispatch_event("on_key_press", arcade.key.BACKSPACE, 0)

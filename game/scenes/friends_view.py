@@ -6,6 +6,12 @@ The network lives in ``game.net``: hosting starts a table server on a thread of 
 only polls (``RemoteSession.advance``), so it never waits on the network.  When the deal
 begins the game's own table opens on the ``RemoteSession``: the table does not know
 where the moves come from.
+
+The player's name (``friends_form.py``) goes with host and join, so the seats carry it.
+A friend's seat is noted in the data folder once taken (``game.store.friends``,
+``joined.json``) and dropped when its part is over; after a restart the page offers
+*Rejoin table …* (a ``resume`` with the seat's code and token), as it offers the host
+*Resume your table …* (``friends_resume.py``).
 """
 from __future__ import annotations
 
@@ -20,11 +26,13 @@ import arcade
 from game.ai import levels
 from game.games import ORDER, spec
 from game.i18n import _
-from game.net.client import Connection, check_url
+from game.net.client import Connection
 from game.net.remote import RemoteSession
+from game.scenes.friends_form import FriendsForm
+from game.scenes.friends_rejoin import hand_over, note_seat, refusal, seat_lines
 from game.scenes.friends_resume import LeftTable, discard, left_table, note_hosted
+from game.store import friends
 from game.store.files import home
-from game.ui.clipboard import paste_text
 from game.ui.panels import Confirm
 from game.ui.widgets import (
     DANGER,
@@ -49,7 +57,6 @@ CLOSING_WAIT = 5.0
 CHOICES = ("easy", "normal", "hard")
 FRIEND = "friend"
 INK = (255, 245, 220)
-SOFT = (225, 215, 190)
 
 
 def local_address() -> str:
@@ -59,38 +66,6 @@ def local_address() -> str:
         s.connect(("10.255.255.255", 1))
         return str(s.getsockname()[0])
     return socket.gethostname()
-
-
-class Field:
-    """A line of text to type or paste into (the address, the code)."""
-
-    def __init__(self, text: str = "", upper: bool = False, longest: int = 200) -> None:
-        self.value, self.upper, self.longest = text, upper, longest
-        self.focused = False
-        self.label = Label("", 18, (30, 30, 30))
-        self.cx = self.cy = 0.0
-        self.w, self.h = 300.0, 48.0
-
-    def place(self, cx: float, cy: float, w: float, h: float) -> None:
-        self.cx, self.cy, self.w, self.h = cx, cy, w, h
-        self.label.place(cx, cy, max(14.0, h * 0.38))
-
-    def hit(self, x: float, y: float) -> bool:
-        return abs(x - self.cx) <= self.w / 2 and abs(y - self.cy) <= self.h / 2
-
-    def type(self, text: str) -> None:
-        text = "".join(ch for ch in text if ch.isprintable()).strip()
-        if self.upper:
-            text = text.upper()
-        self.value = (self.value + text)[:self.longest]
-
-    def draw(self) -> None:
-        rect = arcade.XYWH(self.cx, self.cy, self.w, self.h)
-        arcade.draw_rect_filled(rect, (250, 246, 235))
-        arcade.draw_rect_outline(rect, (200, 160, 60) if self.focused else (0, 0, 0, 90),
-                                 3 if self.focused else 2)
-        self.label.set(self.value + ("|" if self.focused else ""))
-        self.label.draw()
 
 
 class FriendsView(arcade.View):
@@ -132,15 +107,20 @@ class FriendsView(arcade.View):
             Button("", self.cycle_players, SECONDARY, name="players"),
             Button("", self.resume_table, PRIMARY, name="resume"),
             Button(_("Close that table"), self.ask_discard, SECONDARY, name="discard"),
+            Button("", self.rejoin_table, PRIMARY, name="rejoin"),
         )
         # the table this computer hosted when its program ended (friends_resume.py)
         self.left: LeftTable | None = left_table(home() / "tables", self.key)
+        # a seat this player held at a friend's table when the program ended
+        self.joined: friends.JoinedSeat | None = friends.joined_seat(self.key)
+        self.rejoining: friends.JoinedSeat | None = None     # the seat being taken back
+        self.resumed: LeftTable | None = None                # the hosted table resumed
+        self.joining: str | None = None                      # the address being joined
+        if self.joined is not None and self.left is None and not host_now:
+            self.mode = "join"
         self.confirm = Confirm()
         self.seat_buttons: list[Button] = []
-        self.address_field = Field("ws://")
-        self.code_field = Field("", upper=True, longest=6)
-        self.fields = [self.address_field, self.code_field]
-        self.field_labels: list[Label] = []
+        self.form = FriendsForm()
         self.relayout()
         if host_now:
             self.start_hosting()
@@ -199,13 +179,24 @@ class FriendsView(arcade.View):
         host = "127.0.0.1" if self.bind in ("0.0.0.0", "") else self.bind
         return f"ws://{host}:{self.server.port}"
 
+    def said(self, problem: str | None) -> bool:
+        """Whether there is a ``problem`` with the fields (then said on the page)."""
+        if problem:
+            self.message = problem
+            self.relayout()
+        return bool(problem)
+
     def start_hosting(self) -> None:
-        if self.session is not None or (url := self.serve()) is None:
+        if self.session is not None or self.said(self.form.problem(join=False)):
             return
+        if (url := self.serve()) is None:
+            return
+        self.form.remember(joining=False)
+        named = self.form.named()
         seats = [{"kind": FRIEND}] + [{"kind": FRIEND} if k == FRIEND else
                                       {"kind": "computer", "level": k} for k in self.kinds]
         self.link = Connection(url, {"type": "host", "game": self.key,
-                                     "players": self.players, "seats": seats})
+                                     "players": self.players, "seats": seats, **named})
         self.session = RemoteSession(self.link)
         self.message = _("Opening the table…")
         self.relayout()
@@ -219,7 +210,21 @@ class FriendsView(arcade.View):
         self.left = None
         self.link = Connection(url, {"type": "resume", "code": left.code, "token": left.token})
         self.session = RemoteSession(self.link)
+        self.resumed = left
         self.message = _("Opening the table…")
+        self.relayout()
+
+    def rejoin_table(self) -> None:
+        """The seat held at a friend's table when the program ended: a ``resume`` with
+        its code and token; the table opens at its position."""
+        seat = self.joined
+        if self.session is not None or seat is None:
+            return
+        self.joined, self.rejoining = None, seat
+        self.link = Connection(seat.address, {"type": "resume", "code": seat.code,
+                                              "token": seat.token})
+        self.session = RemoteSession(self.link)
+        self.message = _("Joining the table…")
         self.relayout()
 
     def ask_discard(self) -> None:
@@ -236,25 +241,12 @@ class FriendsView(arcade.View):
                          _("Close it"), _("Keep it"), yes, yes_style=DANGER)
 
     def start_joining(self) -> None:
-        if self.session is not None:
+        if self.session is not None or self.said(self.form.problem(join=True, port=PORT)):
             return
-        url = self.address_field.value.strip()
-        if "://" not in url:
-            url = "ws://" + url
-        if url.count(":") < 2:                   # no port: the usual one
-            url += f":{PORT}"
-        try:
-            check_url(url)
-        except ValueError:
-            self.message = _("That is not a table's address (e.g. 192.168.1.20:8765).")
-            self.relayout()
-            return
-        code = self.code_field.value.strip()
-        if len(code) != 6:
-            self.message = _("A table code has six letters and digits.")
-            self.relayout()
-            return
-        self.link = Connection(url, {"type": "join", "code": code})
+        self.form.remember(joining=True)
+        self.joining = url = self.form.url(PORT)
+        self.link = Connection(url, {"type": "join", "code": self.form.code.value.strip(),
+                                     **self.form.named()})
         self.session = RemoteSession(self.link)
         self.message = _("Joining the table…")
         self.relayout()
@@ -295,20 +287,17 @@ class FriendsView(arcade.View):
         if s.link_state == "gone" and s.code is None:
             self.message = _("The table could not be reached.")
             self.link, self.session = None, None
+            self.joined, self.rejoining = self.joined or self.rejoining, None   # (kept)
             if self.server is not None:
                 self.server.stop()
                 self.server = None
             self.relayout()
             return
         if s.error_code and s.code is None:      # refused: no such table, full …
-            self.message = {"no_table": _("No open table has that code."),
-                            "table_full": _("Every friend's seat at that table is taken.")
-                            }.get(s.error_code, _("The table would not seat you."))
-            self.stop()
-            self.relayout()
+            self.refused(s.error_code)
             return
-        if s.code is not None and before[0] is None and s.is_host:
-            note_hosted(home() / "tables", s.code)       # offered again after a restart
+        if s.code is not None and before[0] is None:
+            self.seated(s)
         if s.ready and s.started:
             self.open_table(s)
             return
@@ -317,9 +306,27 @@ class FriendsView(arcade.View):
             self.message = ""
             self.relayout()
 
+    def refused(self, code: str) -> None:
+        """The server would not seat us: say why (a seat taken back that the table no
+        longer holds is forgotten)."""
+        self.message = refusal(code, self.rejoining)
+        self.rejoining = None
+        self.stop()
+        self.relayout()
+
+    def seated(self, s: RemoteSession) -> None:
+        """The server has seated us: noted, so that a restart offers the table again
+        (the host's code beside its tables; a friend's seat with its token)."""
+        if s.is_host and s.code is not None:
+            note_hosted(home() / "tables", s.code)
+        elif not s.is_host:
+            note_seat(s, self.rejoining.address if self.rejoining is not None
+                      else self.joining)
+
     def open_table(self, s: RemoteSession) -> None:
         from game.scenes.tables import table_class
 
+        hand_over(s, self.resumed)    # the log so far; a friend's seat forgotten at the end
         s.keep = self.server          # the server lives as long as the table
         # the table asks its session only what a RemoteSession answers (game/net/remote.py)
         view = table_class(self.key)(self.app, session=s)  # type: ignore[arg-type]
@@ -338,15 +345,7 @@ class FriendsView(arcade.View):
                    _("Give your friends the address and the code.")]
         else:
             out = [_("At table {code}.").format(code=s.code)]
-        for i, seat in enumerate(s.seats):
-            if i == s.human:
-                continue
-            if seat.get("kind") == "computer":
-                out.append(_("Seat {n}: the computer").format(n=i + 1))
-            elif seat.get("taken"):
-                out.append(_("Seat {n}: a friend is here").format(n=i + 1))
-            else:
-                out.append(_("Seat {n}: waiting for a friend…").format(n=i + 1))
+        out += seat_lines(s)
         if self.message:
             out.append(self.message)
         return out
@@ -383,21 +382,24 @@ class FriendsView(arcade.View):
                 btn.enabled = not busy
                 self.seat_buttons.append(btn)
                 y -= bh + 10 * sc
-        else:
-            self.address_field.place(w / 2 + 70 * sc, y, 420 * sc, bh)
-            self.code_field.place(w / 2 + 70 * sc, y - bh - 14 * sc, 420 * sc, bh)
-            y -= 2 * (bh + 14 * sc)
+        y = self.form.place(not hosting, w, y, sc, bh)      # the name beside Host / Join
         b("start").visible = hosting
         b("enter").visible = not hosting
         b("start").enabled = b("enter").enabled = not busy
-        b("start" if hosting else "enter").place(w / 2, y - 10 * sc, 240 * sc, bh)
-        y -= bh + 40 * sc
+        bx, bw = self.form.button
+        b("start" if hosting else "enter").place(bx, y, bw, bh)
+        y -= bh + 30 * sc
         b("resume").visible = b("discard").visible = (hosting and self.left is not None
                                                       and not busy)
         if self.left is not None and b("resume").visible:
             b("resume").label.set(_("Resume your table {code}").format(code=self.left.code))
             b("resume").place(w / 2 - 170 * sc, y, 420 * sc, bh)
             b("discard").place(w / 2 + 230 * sc, y, 320 * sc, bh)
+            y -= bh + 30 * sc
+        b("rejoin").visible = self.joined is not None and not busy     # in either mode
+        if self.joined is not None and b("rejoin").visible:
+            b("rejoin").label.set(_("Rejoin table {code}").format(code=self.joined.code))
+            b("rejoin").place(w / 2, y, 460 * sc, bh)
             y -= bh + 30 * sc
         self.lines = []
         for text in self.status_lines():
@@ -406,10 +408,6 @@ class FriendsView(arcade.View):
             lab.place(w / 2, y)
             self.lines.append(lab)
             y -= max(26.0, lab.text.content_height + 8 * sc)
-        self.field_labels = [Label(_("Address"), 17 * sc, SOFT, bold=True),
-                             Label(_("Code"), 17 * sc, SOFT, bold=True)]
-        for lab, f in zip(self.field_labels, self.fields, strict=True):
-            lab.place(f.cx - f.w / 2 - 80 * sc, f.cy)
         self.confirm.place(w, h)
 
     def on_resize(self, width: int, height: int) -> None:
@@ -427,11 +425,7 @@ class FriendsView(arcade.View):
         self.buttons.draw()
         for btn in self.seat_buttons:
             btn.draw()
-        if self.mode == "join":
-            for lab in self.field_labels:
-                lab.draw()
-            for f in self.fields:
-                f.draw()
+        self.form.draw()
         for lab in self.lines:
             lab.draw()
         self.confirm.draw(w, h)
@@ -444,9 +438,8 @@ class FriendsView(arcade.View):
             if btn.hit(x, y):
                 btn.pressed = True
                 return
-        if self.mode == "join" and self.session is None:
-            for f in self.fields:
-                f.focused = f.hit(x, y)
+        if self.session is None:
+            self.form.press(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.confirm.release(x, y) or self.buttons.release(x, y):
@@ -457,16 +450,11 @@ class FriendsView(arcade.View):
                 btn.on_click()
                 return
 
-    def focused(self) -> Field | None:
-        return next((f for f in self.fields if f.focused), None)
-
     def on_text(self, text: str) -> None:
-        f = self.focused()
-        if f is not None and self.mode == "join" and self.session is None:
-            f.type(text)
+        if self.session is None:
+            self.form.text(text)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
-        f = self.focused()
         if self.confirm.visible:
             if key == arcade.key.ESCAPE:
                 self.confirm.no.on_click()
@@ -474,11 +462,5 @@ class FriendsView(arcade.View):
             self.go_back()
         elif key in (arcade.key.ENTER, arcade.key.RETURN):
             (self.start_hosting if self.mode == "host" else self.start_joining)()
-        elif f is not None and key == arcade.key.BACKSPACE:
-            f.value = f.value[:-1]
-        elif f is not None and key == arcade.key.TAB:
-            i = self.fields.index(f)
-            f.focused = False
-            self.fields[(i + 1) % len(self.fields)].focused = True
-        elif f is not None and key == arcade.key.V and modifiers & arcade.key.MOD_CTRL:
-            f.type(paste_text(self.window))
+        elif self.session is None:
+            self.form.key(key, modifiers, self.window)
