@@ -496,9 +496,9 @@ def test_a_remote_session_plays_a_deal_as_a_table_would(tmp_path: Path) -> None:
     hint is counted; each history keeps the deal; the host leaving ends it for the
     friend."""
     from game.ai import make_bot
+    from game.net.background import Background
     from game.net.client import Connection
     from game.net.remote import RemoteSession
-    from game.net.server import Background
 
     game = "durak" if "durak" in ORDER else ORDER[0]
     srv = Background(tmp_path / "tables", pace=0.0)

@@ -26,13 +26,17 @@ import json
 import logging
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+import tempfile
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -40,10 +44,12 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from game.net import protocol as P
 from game.net.client import SeatPlay, play_seat
 from game.net.limits import Limits, address_of
+from game.net.pgstore import PgStore
 from game.net.server import DISK_MESSAGE, Server
 from game.rules import GAMES
 from game.rules.rng import SECRET_LOW, secret_seed
 from game.session.journal import journal_from_dict
+from game.tools.cluster import Postgres
 
 from .test_net import HANG, LEVEL, ROOT, C, F, answers, closed, run, until
 
@@ -65,6 +71,111 @@ def from_(address: str) -> dict[str, Any]:
     return {"additional_headers": {"X-Forwarded-For": address}}
 
 
+# ----- the stores under test: a folder, and PostgreSQL (a cluster's) --------------------------
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """One PostgreSQL server for the session's tests (each takes a database of its own)."""
+    pg = Postgres(Path(tempfile.mkdtemp(prefix="cardclub-pg-", dir="/tmp"))).start()
+    try:
+        yield pg
+    finally:
+        pg.stop()
+        shutil.rmtree(pg.folder, ignore_errors=True)
+
+
+class FlakyDisk:
+    """Fails a store's writes while ``broken`` (as a full disk, or a database gone,
+    does), counting the tries.  As a folder's writer it is called with the file."""
+
+    def __init__(self) -> None:
+        self.broken = False
+        self.failed = 0
+
+    def check(self) -> None:
+        if self.broken:
+            self.failed += 1
+            raise OSError(28, "No space left on device")
+
+    def __call__(self, path: Path, payload: bytes) -> None:
+        self.check()
+        from game.store import files
+
+        files.write_bytes(path, payload)
+
+
+class FlakyPg(PgStore):
+    """A database whose writes fail while ``disk.broken`` (its connection lost)."""
+
+    def __init__(self, disk: FlakyDisk, *a: Any, **kw: Any) -> None:
+        self.disk = disk
+        super().__init__(*a, **kw)
+
+    def _fail(self) -> None:
+        try:
+            self.disk.check()
+        except OSError as exc:
+            raise psycopg.OperationalError("the database is away") from exc
+
+    def create(self, table: Any, address: str) -> None:
+        self._fail()
+        super().create(table, address)
+
+    def seat(self, *a: Any) -> None:
+        self._fail()
+        super().seat(*a)
+
+    def move(self, *a: Any) -> None:
+        self._fail()
+        super().move(*a)
+
+    def probe(self, *a: Any) -> None:
+        self._fail()
+        super().probe(*a)
+
+
+class Kept:
+    """Where a test's server keeps its tables, and what is kept there."""
+
+    def __init__(self, kind: str, folder: Path, dsn: str | None) -> None:
+        self.kind, self.folder, self.dsn = kind, folder, dsn
+
+    def server(self, limits: Limits | None = None, disk: FlakyDisk | None = None,
+               **kw: Any) -> Server:
+        limits = limits or Limits()
+        if self.dsn is None:
+            return Server(self.folder, limits=limits, writer=disk, **kw)
+        store = (FlakyPg(disk, self.dsn, limits, "t1") if disk is not None
+                 else PgStore(self.dsn, limits, "t1"))
+        return Server(None, limits=limits, store=store, **kw)
+
+    def moves(self, code: str) -> int:
+        """Moves kept of table ``code``."""
+        if self.dsn is None:
+            return len(json.loads((self.folder / f"{code}.json").read_text())["journal"]
+                       ["moves"])
+        with psycopg.connect(self.dsn) as c:
+            return int(c.execute("SELECT count(*) FROM cc_moves WHERE code = %s",
+                                 (code,)).fetchone()[0])  # type: ignore[index]
+
+    def has(self, code: str) -> bool:
+        if self.dsn is None:
+            return (self.folder / f"{code}.json").exists()
+        with psycopg.connect(self.dsn) as c:
+            return c.execute("SELECT 1 FROM cc_tables WHERE code = %s", (code,)).fetchone() \
+                is not None
+
+
+@pytest.fixture(params=["folder", "postgresql"])
+def kept(request: pytest.FixtureRequest, tmp_path: Path) -> Kept:
+    if request.param == "folder":
+        return Kept("folder", tmp_path / "tables", None)
+    pg: Postgres = request.getfixturevalue("postgres")
+    name = f"t{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pg.dsn.rsplit("/", 1)[0] + "/postgres", autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    return Kept("postgresql", tmp_path, pg.dsn.rsplit("/", 1)[0] + f"/{name}")
+
+
 # ----- secret deals ------------------------------------------------------------------------
 def crack(game: str, options: dict[str, Any], seat: int, seen: dict[str, Any],
           numbers: range) -> int | None:
@@ -78,7 +189,7 @@ def crack(game: str, options: dict[str, Any], seat: int, seen: dict[str, Any],
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_seats_first_state_does_not_give_the_deal_away(
-        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        game: str, kept: Kept, monkeypatch: pytest.MonkeyPatch) -> None:
     """Trying numbers finds a deal dealt from a small number (the attack works), never a
     shared deal's: its number is drawn from 2**48 up and told only once the deal is over;
     the computers are seeded from the server's secret, not from the deal."""
@@ -94,7 +205,7 @@ def test_a_seats_first_state_does_not_give_the_deal_away(
     monkeypatch.setattr(tables, "make_bot", spy)
 
     async def main() -> None:
-        srv = Server(tmp_path / "tables", pace=0.0, allow_seed=True)
+        srv = kept.server(pace=0.0, allow_seed=True)
         url = await started(srv)
         for number in (2718, None):
             async with connect(url) as h, connect(url) as f:
@@ -137,11 +248,11 @@ def test_secret_deal_numbers_are_large_and_unrelated() -> None:
     assert len({n >> 60 for n in drawn}) == 16      # the top bits take every value
 
 
-def test_the_journal_and_its_number_come_only_at_the_end(tmp_path: Path) -> None:
+def test_the_journal_and_its_number_come_only_at_the_end(kept: Kept) -> None:
     """A whole shared deal: no message before the last names the deal's number or
     carries the journal."""
     async def main() -> None:
-        srv = Server(tmp_path / "tables", pace=0.0)
+        srv = kept.server(pace=0.0)
         url = await started(srv)
         code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         host = SeatPlay(url, host={"game": "durak", "seats": [F, F]}, level=LEVEL,
@@ -163,14 +274,14 @@ def test_the_journal_and_its_number_come_only_at_the_end(tmp_path: Path) -> None
 
 
 # ----- waiting tables -----------------------------------------------------------------------
-def test_one_address_cannot_fill_the_server_with_waiting_tables(tmp_path: Path) -> None:
+def test_one_address_cannot_fill_the_server_with_waiting_tables(kept: Kept) -> None:
     """Hosting from one address stops at its limit of waiting tables (another address
     still hosts); one connection hosts at most its limit; waiting tables expire, friends
     at them are told, and an address may host again."""
     async def main() -> None:
         limits = Limits(waiting_per_address=3, hosts_per_connection=2, wait_expiry=HANG,
                         trust_proxy=True)
-        srv = Server(tmp_path / "tables", pace=0.0, limits=limits)
+        srv = kept.server(limits, pace=0.0)
         url = await started(srv)
         host = {"type": "host", "game": "durak", "seats": [F, F]}
         mallory = []
@@ -202,17 +313,16 @@ def test_one_address_cannot_fill_the_server_with_waiting_tables(tmp_path: Path) 
 
         # a short expiry: the waiting tables close, their seats are told, hosting works
         short = Limits(waiting_per_address=1, wait_expiry=0.3, trust_proxy=True)
-        srv = Server(tmp_path / "tables2", pace=0.0, limits=short)
+        srv = kept.server(short, pace=0.0)
         url = await started(srv)
-        async with connect(url, **from_("203.0.113.7")) as ws:
+        async with connect(url, **from_("203.0.113.8")) as ws:
             await ws.send(P.encode(host))
             code = (await reply(ws, "joined"))["code"]
             msg = await reply(ws, "closed")
             assert msg["reason"] == "expired" and msg["message"]
             assert code not in srv.tables
-            path = tmp_path / "tables2" / f"{code}.json"
-            await until(lambda: not path.exists(), "its file removed")
-        async with connect(url, **from_("203.0.113.7")) as ws:
+            await until(lambda: not kept.has(code), "it is forgotten")
+        async with connect(url, **from_("203.0.113.8")) as ws:
             await ws.send(P.encode(host))
             assert (await reply(ws, "joined"))["type"] == "joined"
         await srv.close()
@@ -249,22 +359,6 @@ def test_waiting_tables_expire_across_a_restart(tmp_path: Path) -> None:
 
 
 # ----- a disk that fails -------------------------------------------------------------------
-class FlakyDisk:
-    """A table writer that fails while ``broken`` (as a full disk does), counting tries."""
-
-    def __init__(self) -> None:
-        self.broken = False
-        self.failed = 0
-
-    def __call__(self, path: Path, payload: bytes) -> None:
-        if self.broken:
-            self.failed += 1
-            raise OSError(28, "No space left on device")
-        from game.store import files
-
-        files.write_bytes(path, payload)
-
-
 def on_disk(folder: Path, code: str) -> int:
     return len(json.loads((folder / f"{code}.json").read_text())["journal"]["moves"])
 
@@ -278,16 +372,15 @@ def heard_in_place(play: SeatPlay, moves: list[str]) -> None:
             assert m["move"].split()[0] == moves[m["n"] - 1].split()[0]
 
 
-def test_a_failed_write_leaves_the_table_at_the_disk_and_it_resumes(tmp_path: Path) -> None:
+def test_a_failed_write_leaves_the_table_at_the_disk_and_it_resumes(kept: Kept) -> None:
     """Two friends mid-deal; the disk fails: both are told in words, the table stays at
     the move on disk (nothing played in memory, nothing announced), moves are refused;
     the disk works again: the deal goes on to its end by itself, every move heard of in
     the final journal."""
-    folder = tmp_path / "tables"
     disk = FlakyDisk()
 
     async def main() -> None:
-        srv = Server(folder, pace=0.0, writer=disk)
+        srv = kept.server(pace=0.0, disk=disk)
         url = await started(srv)
         code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         host = SeatPlay(url, host={"game": "durak", "seats": [F, F]}, level=LEVEL,
@@ -304,7 +397,7 @@ def test_a_failed_write_leaves_the_table_at_the_disk_and_it_resumes(tmp_path: Pa
         await until(lambda: disk.failed >= 3, "the write tried again")
         assert table.halted is not None
         n = table.session.moves_played
-        assert n == on_disk(folder, c), "the table is at the disk's move"
+        assert n == kept.moves(c), "the table is at the disk's move"
         for p in (host, friend):
             told = next(m for m in p.messages if m["type"] == "paused")
             assert told["message"] == DISK_MESSAGE and told["reason"] == "disk"
@@ -319,7 +412,7 @@ def test_a_failed_write_leaves_the_table_at_the_disk_and_it_resumes(tmp_path: Pa
         results = await asyncio.gather(*tasks)
         moves = results[0]["journal"]["moves"]
         assert results[1]["journal"]["moves"] == moves
-        assert on_disk(folder, c) == len(moves)
+        assert kept.moves(c) == len(moves)
         journal_from_dict(results[0]["journal"]).replay()
         for p in (host, friend):
             heard_in_place(p, moves)
@@ -331,14 +424,13 @@ def test_a_failed_write_leaves_the_table_at_the_disk_and_it_resumes(tmp_path: Pa
     run(main())
 
 
-def test_computers_stop_while_the_disk_fails(tmp_path: Path) -> None:
+def test_computers_stop_while_the_disk_fails(kept: Kept) -> None:
     """A host against a computer: the disk fails when the computer is to move; the
     computer plays nothing while the writes keep failing, and everything once they work."""
-    folder = tmp_path / "tables"
     disk = FlakyDisk()
 
     async def main() -> None:
-        srv = Server(folder, pace=0.0, writer=disk)
+        srv = kept.server(pace=0.0, disk=disk)
         url = await started(srv)
         async with connect(url) as ws:
             await ws.send(P.encode({"type": "host", "game": "paodekuai",
@@ -355,13 +447,13 @@ def test_computers_stop_while_the_disk_fails(tmp_path: Path) -> None:
                                             "move": msg["legal"][0], "n": msg["n"]}))
             n = table.session.moves_played
             await until(lambda: disk.failed >= 4, "tried again, three times")
-            assert table.session.moves_played == n == on_disk(folder, code)
+            assert table.session.moves_played == n == kept.moves(code)
             assert table.thinking is None and table.computer_to_act() is None
             disk.broken = False
             await until(lambda: table.halted is None, "writes work again")
             await until(lambda: table.session.moves_played > n or table.session.is_over
                         or table.session.current_player == 0, "the deal goes on")
-            assert on_disk(folder, code) == table.session.moves_played
+            assert kept.moves(code) == table.session.moves_played
         await srv.close()
 
     run(main())
@@ -541,14 +633,14 @@ def test_the_server_raises_its_open_file_limit(tmp_path: Path) -> None:
 
 
 # ----- guessing codes, connections per address, small inputs --------------------------------
-def test_codes_cannot_be_guessed_by_reconnecting(tmp_path: Path) -> None:
+def test_codes_cannot_be_guessed_by_reconnecting(kept: Kept) -> None:
     """Wrong codes and tokens count per address across connections: past the limit even
     the right code is refused and the connection closed; another address joins; a client
     cannot pick its address when no proxy is trusted."""
     async def main() -> None:
         for trusted in (True, False):
             limits = Limits(guesses=5, guess_every=HANG * 10, trust_proxy=trusted)
-            srv = Server(tmp_path / f"tables{trusted}", pace=0.0, limits=limits)
+            srv = kept.server(limits, pace=0.0)
             url = await started(srv)
             async with connect(url, **from_("198.51.100.9")) as host:
                 await host.send(P.encode({"type": "host", "game": "paodekuai",
@@ -585,9 +677,9 @@ def test_codes_cannot_be_guessed_by_reconnecting(tmp_path: Path) -> None:
     run(main())
 
 
-def test_connections_per_address_are_capped(tmp_path: Path) -> None:
+def test_connections_per_address_are_capped(kept: Kept) -> None:
     async def main() -> None:
-        srv = Server(tmp_path / "tables", limits=Limits(per_address=4, trust_proxy=True))
+        srv = kept.server(Limits(per_address=4, trust_proxy=True))
         url = await started(srv)
         async with contextlib.AsyncExitStack() as stack:
             for _ in range(4):
@@ -613,7 +705,7 @@ def test_addresses_are_counted_by_client() -> None:
     assert address_of(("::ffff:192.0.2.5", 5, 0, 0), None, False) == "192.0.2.5"
 
 
-def test_small_hostile_inputs_are_refused(tmp_path: Path) -> None:
+def test_small_hostile_inputs_are_refused(kept: Kept) -> None:
     """Binary frames, a ping id of 10**300, a name of combining marks alone; an idle
     connection and a half-open one are closed; a flood of connections is a few log
     lines, counted."""
@@ -630,7 +722,7 @@ def test_small_hostile_inputs_are_refused(tmp_path: Path) -> None:
         lg.setLevel(logging.INFO)
 
     async def main() -> None:
-        srv = Server(tmp_path / "tables", limits=Limits(idle=0.3, handshake=0.3))
+        srv = kept.server(Limits(idle=0.3, handshake=0.3))
         url = await started(srv)
         async with connect(url) as ws:
             assert (await answers(ws, P.encode({"type": "ping", "id": 10 ** 300})))["code"] \
@@ -671,3 +763,38 @@ def test_the_unit_file_in_the_docs_raises_the_file_limit() -> None:
     text = (ROOT / "docs" / "net.md").read_text(encoding="utf-8")
     unit = text[text.index("[Service]"):text.index("[Install]")]
     assert "LimitNOFILE=" in unit
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_log_after_a_return_names_no_card_its_seat_never_saw(game: str,
+                                                                 tmp_path: Path) -> None:
+    """A seat that comes back gets the moves so far (``log``) to write its table's log
+    again: each entry names only cards that seat could see just before or after that
+    move, and the entries are the deal's moves in order."""
+    from game.net.protocol import cards_in
+
+    async def main() -> None:
+        srv = Server(tmp_path / "tables", pace=0.0, grace=HANG)
+        url = await started(srv)
+        code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        host = SeatPlay(url, host={"game": game, "seats": [F, F, C()]}, level=LEVEL,
+                        on_code=code.set_result)
+        tasks = [asyncio.ensure_future(play_seat(host))]
+        friend = SeatPlay(url, code=await code, level=LEVEL, seed=1, drop_at=8, away=0.05)
+        tasks.append(asyncio.ensure_future(play_seat(friend)))
+        results = await asyncio.gather(*tasks)
+        journal = journal_from_dict(results[0]["journal"])
+        deck = frozenset(journal.start_state().full_deck(**journal.options))
+        seen = [cards_in(g.observation(1), deck) for _, g in journal.walk()]
+        back = [m for m in friend.messages if m["type"] == "state" and m.get("log")]
+        assert back, "the return's state carries the log"
+        for msg in back:
+            log = msg["log"]
+            assert [e["n"] for e in log] == list(range(msg["n"] - len(log), msg["n"]))
+            for e in log:
+                k = e["n"]
+                assert e["move"].split()[0] == journal.moves[k].split()[0]
+                assert cards_in(e, deck) <= seen[k] | seen[k + 1], (k, e)
+        await srv.close()
+
+    run(main())

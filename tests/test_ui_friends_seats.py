@@ -17,10 +17,10 @@ import pytest
 from game import i18n
 from game.app import CardClubWindow
 from game.games import ORDER
+from game.net.background import Background
 from game.net.client import Connection
 from game.net.remote import RemoteSession
 from game.net.seatlog import seat_log
-from game.net.server import Background
 from game.net.tables import Table
 from game.scenes.table import log as table_log
 from game.scenes.tables import table_class

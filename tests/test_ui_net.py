@@ -15,9 +15,9 @@ import pytest
 
 from game.app import CardClubWindow
 from game.games import ORDER
+from game.net.background import Background
 from game.net.client import Connection, SeatPlay, play_seat
 from game.net.remote import RemoteSession
-from game.net.server import Background
 from game.scenes.tables import table_class
 from game.store import history, outbox
 from game.tools.drive import pump

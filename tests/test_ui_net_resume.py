@@ -20,9 +20,9 @@ import pytest
 from game import i18n
 from game.app import CardClubWindow
 from game.games import ORDER
+from game.net.background import Background
 from game.net.client import Connection, SeatPlay, play_seat
 from game.net.remote import RemoteSession
-from game.net.server import Background
 from game.store.files import home
 from game.tools.drive import pump
 

@@ -15,9 +15,9 @@ import pytest
 
 from game.app import CardClubWindow
 from game.games.durak.table import DurakTable
+from game.net.background import Background
 from game.net.client import Connection
 from game.net.remote import RemoteSession
-from game.net.server import Background
 from game.scenes.table.shared import SharedTable
 from game.tools.drive import pump
 

@@ -16,9 +16,9 @@ import arcade
 import pytest
 
 from game.app import CardClubWindow
+from game.net.background import Background
 from game.net.client import Connection
 from game.net.remote import RemoteSession
-from game.net.server import Background
 from game.scenes.tables import table_class
 from game.tools.drive import pump
 

@@ -50,6 +50,16 @@ class Refused(Exception):
         self.code = code
 
 
+def with_code(url: str, code: str | None) -> str:
+    """``url`` naming the table ``code`` (``?code=K7QM2P``), so that a cluster's proxy
+    sends the connection to the server that holds that table; ``url`` itself for none."""
+    if not code:
+        return url
+    parts = urlparse(url)
+    query = [q for q in parts.query.split("&") if q and not q.startswith("code=")]
+    return parts._replace(query="&".join([*query, f"code={code}"])).geturl()
+
+
 async def _open(url: str) -> ClientConnection:
     return await connect(url, max_size=P.MAX_MESSAGE * 4, compression=None, open_timeout=10)
 
@@ -109,6 +119,9 @@ async def play_seat(p: SeatPlay) -> dict[str, Any]:
                 msg = json.loads(raw)
                 p.messages.append(msg)
                 kind = msg.get("type")
+                if kind == "error" and msg.get("code") == "elsewhere":
+                    await asyncio.sleep(0.2)      # another server holds the table now:
+                    break                         # through the proxy again, to it
                 if kind == "error":
                     if p.seat is None or msg.get("code") in ("no_table", "bad_token"):
                         raise Refused(str(msg.get("code")), str(msg.get("message")))
@@ -169,7 +182,7 @@ async def _reach(p: SeatPlay) -> ClientConnection:
     pause = 0.05
     while True:
         try:
-            return await _open(p.url)
+            return await _open(with_code(p.url, p.code))
         except (TimeoutError, OSError, InvalidHandshake):
             if time.monotonic() >= deadline:
                 raise
@@ -282,7 +295,7 @@ class Connection:
         deadline: float | None = None
         while not self._stop:
             try:
-                ws = await _open(self.url)
+                ws = await _open(with_code(self.url, self.code or self.first.get("code")))
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if self.token is None or (deadline is not None
                                           and time.monotonic() > deadline):
@@ -321,6 +334,9 @@ class Connection:
                 if self._stop:
                     break
                 msg = json.loads(raw)
+                if msg.get("type") == "error" and msg.get("code") == "elsewhere":
+                    await asyncio.sleep(0.2)      # the server closes; we come back through
+                    continue                      # the proxy to the one holding the table
                 if msg.get("type") == "joined":
                     self.code, self.token, self.seat = msg["code"], msg["token"], msg["seat"]
                 self._inbox.put(msg)

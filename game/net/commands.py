@@ -11,6 +11,8 @@ from pathlib import Path
 
 from game.games import ORDER
 
+from .protocol import CODE_ALPHABET
+
 #: ``cardclub serve``'s limit flags: flag, the field of ``limits.Limits``, type, meaning
 LIMIT_FLAGS: list[tuple[str, str, type, str]] = [
     ("--per-address", "per_address", int, "connections open at once"),
@@ -67,10 +69,31 @@ def serve(argv: list[str]) -> int:
     g.add_argument("--trust-proxy", action="store_true",
                    help="a proxy on this computer forwards the players: count each by the "
                         "X-Forwarded-For address it sets, not by the proxy's")
+    c = p.add_argument_group("a cluster: several servers behind one proxy (docs/net.md)")
+    c.add_argument("--store", default=None, metavar="postgresql://…",
+                   help="keep the tables in this PostgreSQL database, shared by every "
+                        "server of the cluster, instead of --data")
+    c.add_argument("--migrate", action="store_true",
+                   help="bring the database's schema up to date and exit (a server also "
+                        "does it when it starts)")
+    c.add_argument("--name", default=None,
+                   help="this server's name in the cluster (default: host:port)")
+    c.add_argument("--shard", default="",
+                   help="the first character of the codes this server makes (the proxy "
+                        "sends each code's connections to the server it names)")
+    c.add_argument("--lease", type=float, default=6.0,
+                   help="seconds a table stays this server's without a renewal; a dead "
+                        "server's tables are taken over after it (default: %(default)s)")
     p.add_argument("--quiet", action="store_true", help="log only warnings")
     a = p.parse_args(argv)
     if not 0 <= a.port <= 65535:
         p.error("--port is 0 to 65535")
+    if a.shard and (len(a.shard) != 1 or a.shard not in CODE_ALPHABET):
+        p.error(f"--shard is one character of {CODE_ALPHABET}")
+    if a.lease <= 0:
+        p.error("--lease is more than 0")
+    if a.store is not None and not a.store.startswith(("postgresql://", "postgres://")):
+        p.error("--store is a postgresql:// address")
     if a.grace < 0 or a.pace < 0 or a.workers < 1:
         p.error("--grace and --pace are 0 or more, --workers 1 or more")
     if any(getattr(a, field) < 0 for _, field, _, _ in LIMIT_FLAGS):
@@ -79,21 +102,42 @@ def serve(argv: list[str]) -> int:
                            **{field: getattr(a, field) for _, field, _, _ in LIMIT_FLAGS})
     logging.basicConfig(level=logging.WARNING if a.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
-    if a.data is not None:
-        folder = Path(a.data)
-    else:
-        from game.store.files import home
+    folder: Path | None = None
+    store = None
+    try:
+        if a.store is not None:
+            from . import pgstore
 
-        folder = home() / "tables"
+            if a.migrate:
+                done = pgstore.migrate(a.store)
+                print(json.dumps({"migrated": done}), flush=True)
+                return 0
+            store = pgstore.PgStore(a.store, bounds, a.name or f"{a.host}:{a.port}",
+                                    lease=a.lease)
+        elif a.data is not None:
+            folder = Path(a.data)
+        else:
+            from game.store.files import home
+
+            folder = home() / "tables"
+    except ImportError:
+        print("cardclub serve: --store needs psycopg: pip install 'cardclub[server]'",
+              file=sys.stderr)
+        return 1
+    except Exception as exc:     # the database unreachable, refused …
+        print(f"cardclub serve: cannot use the database: {exc}", file=sys.stderr)
+        return 1
 
     def ready(port: int) -> None:
         print(json.dumps({"listening": f"ws://{a.host}:{port}", "port": port,
-                          "data": str(folder)}), flush=True)
+                          "data": str(folder) if folder is not None else "database"}),
+              flush=True)
 
     try:
         asyncio.run(server.serve_forever(a.host, a.port, folder, grace=a.grace,
                                          pace=a.pace, workers=a.workers,
-                                         allow_seed=a.allow_seed, limits=bounds, ready=ready))
+                                         allow_seed=a.allow_seed, limits=bounds, store=store,
+                                         shard=a.shard, ready=ready))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:

@@ -201,3 +201,28 @@ def connection_cap(wanted: int, files: int | None) -> int:
     if files is None:
         return wanted
     return max(1, min(wanted, files - SPARE_FILES))
+
+
+class AcceptErrors:
+    """An event loop's exception handler: running out of file handles to accept
+    connections with (the loop tries again each second) is counted, and said at most
+    once a minute; anything else goes to the handler that was there (``before``)."""
+
+    def __init__(self, tally: Tally, before: Any) -> None:
+        self.tally, self.before = tally, before
+        self.said = -1e9
+
+    def __call__(self, loop: Any, context: dict[str, Any]) -> None:
+        if str(context.get("message", "")).startswith("socket.accept() out of system"):
+            self.tally.add("accepts refused for want of file handles")
+            now = time.monotonic()
+            if now - self.said > 60:
+                self.said = now
+                log.warning("out of file handles: new connections wait (%s)",
+                            context.get("exception"))
+            return
+        if self.before is not None:
+            self.before(loop, context)
+        else:
+            loop.default_exception_handler(context)
+

@@ -86,6 +86,8 @@ class RemoteSession:
         self.link_state = "connecting"      # "open", "lost" (reconnecting) or "gone"
         self.error: str | None = None       # the server's latest refusal (its words)
         self.error_code: str | None = None  # and its code (protocol.ERRORS)
+        #: the server cannot keep the table's moves now (its words); None: it can
+        self.halted: str | None = None
         #: what must live as long as this session (a hosting window's server)
         self.keep: Any = None
         self.seats: list[dict[str, Any]] = []
@@ -142,6 +144,7 @@ class RemoteSession:
             elif kind == "state":
                 self._heard(msg)
                 self._pos = msg
+                self.halted = None
                 self._deal = [_event(e) for e in msg.get("deal", [])]
                 self._seat_info(msg)
                 self._sent = None
@@ -169,6 +172,10 @@ class RemoteSession:
                     self._end("over")
             elif kind == "seats":
                 self._seat_info(msg)
+                self._changed(Change("resume"))
+            elif kind == "paused":      # the server cannot keep moves: the table waits
+                self.halted = str(msg.get("message") or "")
+                self._sent = None          # (ours, if any, was not played)
                 self._changed(Change("resume"))
             elif kind == "closed":
                 self.closed = str(msg.get("message") or msg.get("reason"))

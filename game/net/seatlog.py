@@ -22,12 +22,23 @@ arcade.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from game.rules import Event
+from game.session.deal import DealSession
 
 from .protocol import cards_in, shown_move
 
-if TYPE_CHECKING:
-    from .tables import Table
+
+class Table(Protocol):
+    """What the log needs of a table (``tables.Table``; a Protocol, so that module can
+    import this one)."""
+
+    session: DealSession
+    deck: frozenset[str]
+
+    def shown_events(self, events: list[Event], seat: int, visible: set[str]
+                     ) -> list[dict[str, Any]]: ...
 
 #: the most moves a ``log`` holds (the newest), and the most bytes of JSON
 LOG_MOVES = 60

@@ -48,7 +48,15 @@ from game.rules import Move
 from game.store import files
 
 from . import protocol as P
-from .limits import Addresses, Limits, Tally, address_of, connection_cap, raise_file_limit
+from .limits import (
+    AcceptErrors,
+    Addresses,
+    Limits,
+    Tally,
+    address_of,
+    connection_cap,
+    raise_file_limit,
+)
 from .store import Elsewhere, FolderStore, Lost, TableStore
 from .tables import HOST, Table, new_code, new_token
 
@@ -118,7 +126,7 @@ class Server:
     def __init__(self, folder: Path | None, *, grace: float = GRACE, pace: float = 1.0,
                  workers: int = 2, limits: Limits | None = None, allow_seed: bool = False,
                  writer: Callable[[Path, bytes], object] | None = None,
-                 store: TableStore | None = None) -> None:
+                 store: TableStore | None = None, shard: str = "") -> None:
         """``folder``: the tables' files (a :class:`FolderStore`, its write replaced by
         ``writer`` in tests), unless ``store`` keeps them elsewhere (a database)."""
         self.folder = folder
@@ -130,6 +138,9 @@ class Server:
         self.max_connections = self.limits.max_connections
         self.tally = Tally()
         self.store = store or FolderStore(folder, self.limits, writer)
+        #: the first character of every code this server mints (a cluster's proxy sends
+        #: the connections for a code to the server it names); "" for any
+        self.shard = shard
         self.connections = 0
         self.grace = grace
         self.pace = pace
@@ -148,7 +159,6 @@ class Server:
         #: set by :meth:`close`: no task is started after it (a computer's decision
         #: cancelled there would start the next one, never to run)
         self._closing = False
-        self._accept_warned = -1e9
         self.conns: set[Conn] = set()
 
     # ----- starting ----------------------------------------------------------------------
@@ -179,8 +189,7 @@ class Server:
         self.load()
         self.max_connections = connection_cap(self.limits.max_connections, raise_file_limit())
         loop = asyncio.get_running_loop()
-        before = loop.get_exception_handler()
-        loop.set_exception_handler(lambda lp, ctx: self._loop_error(lp, ctx, before))
+        loop.set_exception_handler(AcceptErrors(self.tally, loop.get_exception_handler()))
         self._server = await serve(self.handler, host, port, max_size=P.MAX_MESSAGE,
                                    compression=None, max_queue=32,
                                    open_timeout=self.limits.handshake or None,
@@ -192,25 +201,8 @@ class Server:
             self._watch_away(table)
         self._spawn(self._sweep())
         if self.store.shared:
-            self._spawn(self._renew())
+            self._spawn(renew_leases(self))
         return self.port
-
-    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any],
-                    before: Any) -> None:
-        """The loop's errors; running out of file handles to accept with (the loop tries
-        again each second) is counted, and said at most once a minute."""
-        if str(context.get("message", "")).startswith("socket.accept() out of system"):
-            self.tally.add("accepts refused for want of file handles")
-            now = time.monotonic()
-            if now - self._accept_warned > 60:
-                self._accept_warned = now
-                log.warning("out of file handles: new connections wait (%s)",
-                            files.reason(context.get("exception") or OSError()))
-            return
-        if before is not None:
-            before(loop, context)
-        else:
-            loop.default_exception_handler(context)
 
     async def drain(self, timeout: float = DRAIN) -> None:
         """Wait (at most ``timeout``) until what every connection was told has gone."""
@@ -227,6 +219,9 @@ class Server:
         self._closing = True
         for t in list(self._tasks):
             t.cancel()
+        for code in list(self.tables):      # (a cluster: another server may take them now)
+            with contextlib.suppress(Exception):
+                await self._io(self.store.release, code)
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.disk.shutdown(wait=True)
         self.store.close()
@@ -434,30 +429,6 @@ class Server:
         self.tally.add("tables handed to another server")
         log.info("table %s: %s", table.code, why)
 
-    async def _renew(self) -> None:
-        """Keep holding this server's tables (a shared store's lease), let go of those
-        another server took or asks for, and forget tables no one came back to."""
-        every = max(0.2, getattr(self.store, "lease", 6.0) / 3)
-        while True:
-            await asyncio.sleep(every)
-            try:
-                lost, wanted = await self._io(self.store.renew, list(self.tables))
-            except Exception as exc:     # the database away: the leases run on a while
-                self.tally.add("lease renewals failed")
-                log.warning("the tables' leases could not be renewed (%s)", files.reason(exc))
-                continue
-            for code in lost:
-                if code in self.tables:
-                    self._let_go(self.tables[code], "another server took it over")
-            for code in wanted:
-                table = self.tables.get(code)
-                if table is None:
-                    continue
-                async with self._lock(code):
-                    self._let_go(table, "another server asked for it")
-                    with contextlib.suppress(Exception):
-                        await self._io(self.store.release, code)
-
     # ----- hosting, joining, moving ----------------------------------------------------------
     async def _host(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.code is not None:
@@ -474,7 +445,7 @@ class Server:
         if waiting >= limits.waiting_per_address:
             raise P.ProtocolError("limit", f"{waiting} tables from your address wait for "
                                            "friends already; start or close one first")
-        code = new_code(self.tables.keys() | self.creating)
+        code = new_code(self.tables.keys() | self.creating, self.shard)
         try:
             table = Table.create(code, msg["game"], msg["seats"], players=msg.get("players"),
                                  seed=msg.get("seed"), name=msg.get("name", ""),
@@ -728,8 +699,38 @@ class Server:
                 if await self._io(self.store.sweep, expiry):
                     self.tally.add("waiting tables expired")
             self.addresses.forget_idle()
-            self.store.forget_idle()
+            with contextlib.suppress(Exception):
+                await self._io(self.store.forget_idle)
             self.tally.flush()
+
+
+async def renew_leases(server: Server) -> None:
+    """Keep holding ``server``'s tables (a shared store's lease: a cluster), and let go
+    of those another server took or asks for."""
+    every = max(0.2, getattr(server.store, "lease", 6.0) / 3)
+    failing = False
+    while True:
+        await asyncio.sleep(every)
+        try:
+            lost, wanted = await server._io(server.store.renew, list(server.tables))
+        except Exception as exc:     # the database away: said once, then counted
+            server.tally.add("lease renewals failed")
+            if not failing:
+                log.warning("the tables' leases cannot be renewed (%s)", files.reason(exc))
+            failing = True
+            continue
+        failing = False
+        for code in lost:
+            if code in server.tables:
+                server._let_go(server.tables[code], "another server took it over")
+        for code in wanted:
+            table = server.tables.get(code)
+            if table is None:
+                continue
+            async with server._lock(code):
+                server._let_go(table, "another server asked for it")
+                with contextlib.suppress(Exception):
+                    await server._io(server.store.release, code)
 
 
 def health(connection: ServerConnection, request: Any) -> Any:
@@ -764,11 +765,12 @@ class CountingLog(logging.LoggerAdapter):  # type: ignore[type-arg]  # generic o
 
 async def serve_forever(host: str, port: int, folder: Path | None, *, grace: float = GRACE,
                         pace: float = 1.0, workers: int = 2, allow_seed: bool = False,
-                        limits: Limits | None = None,
+                        limits: Limits | None = None, store: TableStore | None = None,
+                        shard: str = "",
                         ready: Callable[[int], None] | None = None) -> None:
     """Run a server until cancelled; ``ready(port)`` once it listens."""
     server = Server(folder, grace=grace, pace=pace, workers=workers, allow_seed=allow_seed,
-                    limits=limits)
+                    limits=limits, store=store, shard=shard)
     port = await server.start(host, port)
     if ready is not None:
         ready(port)
@@ -776,85 +778,3 @@ async def serve_forever(host: str, port: int, folder: Path | None, *, grace: flo
         await asyncio.Future()
     finally:
         await server.close()
-
-
-class Background:
-    """A server on a thread of its own (a window hosting a table, tests): its own asyncio
-    loop, so nothing the window does waits on it.  ``port`` once started."""
-
-    def __init__(self, folder: Path | None, host: str = "127.0.0.1", port: int = 0,
-                 **kw: Any) -> None:
-        import threading
-
-        self.server = Server(folder, **kw)
-        self.host = host
-        self.port = 0
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._stopped: asyncio.Future[None] | None = None
-        self._waiting: asyncio.Task[None] | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(port,),
-                                        name="cardclub-server", daemon=True)
-        self._thread.start()
-        self._ready.wait(30)
-        if self.error is not None:
-            raise self.error
-
-    @property
-    def url(self) -> str:
-        return f"ws://{self.host}:{self.port}"
-
-    def _run(self, port: int) -> None:
-        asyncio.set_event_loop(self._loop)
-
-        async def main() -> None:
-            try:
-                self.port = await self.server.start(self.host, port)
-            except BaseException as exc:
-                self.error = exc
-                self._ready.set()
-                return
-            self._stopped = self._loop.create_future()
-            self._ready.set()
-            try:
-                await self._stopped
-            finally:
-                await self.server.close()
-
-        try:
-            self._loop.run_until_complete(main())
-        finally:
-            self._loop.close()
-
-    def _done(self) -> None:
-        if self._stopped is not None and not self._stopped.done():
-            self._stopped.set_result(None)
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop serving (the tables stay in their files for the next start)."""
-        with contextlib.suppress(RuntimeError):         # the loop has ended already
-            self._loop.call_soon_threadsafe(self._done)
-        self._thread.join(timeout)
-
-    def stop_after(self, code: str | None, timeout: float = 5.0, wait: float = 0.0) -> None:
-        """Stop once the table ``code`` is closed (its host's ``leave``, sent on another
-        connection, has been done and every friend told), or ``timeout`` seconds from now
-        at the latest.  Returns at once, or (``wait``) once stopped, at most that long."""
-        async def later() -> None:
-            deadline = time.monotonic() + timeout
-            while code in self.server.tables and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
-            self._done()
-
-        def start() -> None:
-            self._waiting = self._loop.create_task(later())
-
-        with contextlib.suppress(RuntimeError):
-            self._loop.call_soon_threadsafe(start)
-        if wait > 0:
-            self._thread.join(wait)
-
-    @property
-    def stopped(self) -> bool:
-        return not self._thread.is_alive()

@@ -35,16 +35,19 @@ from .protocol import (
     cards_in,
     shown_move,
 )
+from .seatlog import seat_log
 
 #: the format of a table's file
 FORMAT = 1
 HOST = 0
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
-    """A table code not in ``taken``."""
+def new_code(taken: set[str] | dict[str, Any], shard: str = "") -> str:
+    """A table code not in ``taken``, starting with ``shard`` (a cluster's server names
+    itself in its codes' first character)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = shard + "".join(secrets.choice(CODE_ALPHABET)
+                               for _ in range(CODE_LENGTH - len(shard)))
         if code not in taken:
             return code
 
@@ -375,12 +378,15 @@ class Table:
         return d
 
     def state_message(self, seat: int) -> dict[str, Any]:
-        """The whole position for ``seat`` (on joining, on coming back)."""
+        """The whole position for ``seat`` (on joining, on coming back), with the newest
+        moves as that seat was told them (``log``: its window writes its log again)."""
         msg = {"type": "state", "code": self.code, "game": self.key, "seat": seat,
                **self.position(seat)}
         if self.session.moves_played == 0:
             msg["deal"] = self.shown_events(self.session.deal_events(), seat,
                                             self.visible(seat))
+        elif not self.session.is_over:
+            msg["log"] = seat_log(self, seat)
         return msg
 
     def update_message(self, seat: int, mover: int | None, move: Move, events: list[Event],

@@ -41,7 +41,14 @@ def refusal(code: str, rejoining: friends.JoinedSeat | None) -> str:
                 _("Your seat at table {code} is no longer yours to take back.")
                 ).format(code=rejoining.code)
     return {"no_table": _("No open table has that code."),
-            "table_full": _("Every friend's seat at that table is taken.")
+            "table_full": _("Every friend's seat at that table is taken."),
+            "guesses": _("Too many codes from this computer matched no table. Wait a "
+                         "minute, then try again."),
+            "limit": _("Too many tables from this computer are waiting for friends. Start "
+                       "or close one of them first."),
+            "server_full": _("That server has as many tables as it can hold. Try again "
+                             "later."),
+            "unavailable": _("That server cannot save right now. Try again in a moment."),
             }.get(code, _("The table would not seat you."))
 
 

@@ -2,7 +2,7 @@
 show its code and address, or join one with an address and a code.
 
 The network lives in ``game.net``: hosting starts a table server on a thread of its own
-(``server.Background``) and sits at its seat 0 through a ``client.Connection``; the frame
+(``background.Background``) and sits at its seat 0 through a ``client.Connection``; the frame
 only polls (``RemoteSession.advance``), so it never waits on the network.  When the deal
 begins the game's own table opens on the ``RemoteSession``: the table does not know
 where the moves come from.
@@ -46,7 +46,7 @@ from game.ui.widgets import (
 from game.ui.window import arcade_window
 
 if TYPE_CHECKING:
-    from game.net.server import Background
+    from game.net.background import Background
     from game.ui.window import Window
 
 #: the port a hosted table listens on (the next free one when it is taken)
@@ -164,7 +164,7 @@ class FriendsView(arcade.View):
     # ----- hosting and joining -----------------------------------------------------------------
     def serve(self) -> str | None:
         """Start the embedded server (it loads the tables left in its folder): its url."""
-        from game.net.server import Background
+        from game.net.background import Background
 
         try:
             try:

@@ -34,6 +34,7 @@ class Shared(Protocol):
     seats: list[dict[str, Any]]
     current_player: int | None
     is_over: bool
+    halted: str | None
 
     def away(self, seat: int) -> bool: ...
 
@@ -98,11 +99,14 @@ class SharedTable:
         return None
 
     def status(self) -> str | None:
-        """The status line while the seat to act is a friend who is away: "Jana is
-        away…", or "Jana is away: the computer plays for them" (None: the game's own
-        words, "… is thinking")."""
+        """The status line while the server cannot keep moves ("… the table waits"), or
+        while the seat to act is a friend who is away: "Jana is away…", or "Jana is
+        away: the computer plays for them" (None: the game's own words, "… is
+        thinking")."""
         s = self.session
         seat = s.current_player if s is not None else None
+        if s is not None and s.halted is not None and not s.is_over:
+            return _("The server cannot save right now; the table waits.")
         if s is None or seat is None or s.is_over:
             return None
         state = self.state(seat)

@@ -87,7 +87,8 @@ class SharedEnd:
         if s.closed_reason == "gone":
             return (_("The table cannot be reached"),
                     [_("The table cannot be reached any more.")])
-        said = {"host_left": _("The host has left; the table is closed.")}.get(
+        said = {"host_left": _("The host has left; the table is closed."),
+                "expired": _("No friend came in time; the table is closed.")}.get(
             s.closed_reason, _("The table is closed."))
         return _("The table is closed"), [said]
 
