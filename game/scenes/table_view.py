@@ -268,8 +268,8 @@ class TableView(TableHooks, arcade.View):
         self.shared.refresh()
         self.log.refresh()
         self.mode.refresh()
-        self.hud.set_status(self.ending.status() or self.message or self.shared.status()
-                            or self.status_line(obs, legal))
+        self.hud.set_status(self.ending.status() or self.message or self.help.line()
+                            or self.shared.status() or self.status_line(obs, legal))
 
     def refresh_actions(self) -> None:
         """Which buttons show and work now (at once after a move; the words may wait)."""
@@ -296,6 +296,8 @@ class TableView(TableHooks, arcade.View):
         picture follows at once, whatever the input."""
         self.synced = self.session.version
         self.log.changed(change)
+        if change.kind in ("move", "undo", "jump", "surrender"):
+            self.help.clear_hint()              # the hint was for the position before
         if change.kind == "move":
             self.selected, self.message = [], ""
             self.cards.moved_this_frame = True
@@ -311,7 +313,6 @@ class TableView(TableHooks, arcade.View):
             self.mode.after_jump()
         else:
             self.refresh()
-        self.help.clear_hint()
 
     def tell_save_problem(self) -> None:
         """A save that failed (read-only or full disk) is told once, in plain words;

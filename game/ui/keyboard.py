@@ -9,6 +9,9 @@
 - Number keys press buttons directly: each button shown has a number in its corner; a
   button that is greyed out keeps its number (the key does nothing then), so a key does
   not pass to its neighbour while one is off (Pao De Kuai's 1 stayed Play, not Hint).
+- A focus whose control goes away (Stop pressed, the card played) falls to the first
+  playable card, else an action button, else nowhere; never to the top bar (Undo): an
+  Enter pressed twice never takes the move back.
 - Esc (handled by the table) pauses and resumes.
 
 The focus and the buttons' numbers are only drawn once a key has been used, so pointer
@@ -61,6 +64,10 @@ class Focusable(Protocol):
 
     def table_buttons(self) -> list[Button]:
         """The table's buttons shown now, in their numbering (greyed ones included)."""
+
+    def bar_buttons(self) -> list[Button]:
+        """The top bar's buttons (Undo, Hint, Rules, Menu): reached by Tab or a number,
+        never by a focus that falls by itself."""
 
     def focus_cards(self) -> list[int]:
         """The cards (token ids) that may take the focus now, left to right."""
@@ -134,7 +141,7 @@ class Keyboard:
         if key in ENTER or key == arcade.key.SPACE:
             self.shown = True
             if self.focus not in items:
-                self.focus = items[0] if items else None
+                self.focus = self.fallback(items)
                 if key == arcade.key.SPACE or self.focus is None:
                     return True
             if key == arcade.key.SPACE and self.focus.kind == "card":
@@ -178,8 +185,18 @@ class Keyboard:
         """After a move or a button: keep the focus on something that is still there."""
         items = self.items()
         if self.focus not in items:
-            cards = [i for i in items if i.kind == "card"]
-            self.focus = cards[0] if cards else (items[0] if items else None)
+            self.focus = self.fallback(items)
+
+    def fallback(self, items: list[Item]) -> Item | None:
+        """Where a focus that has none (or whose control went away) falls: an open
+        panel's first button; at the table the first playable card, else a glowing
+        target, else an action (Take, Stop, Play …), else nowhere: never a bar button,
+        so that an Enter after Stop does not land on Undo."""
+        if self.view.modal_buttons() is not None:
+            return items[0] if items else None
+        bar = self.view.bar_buttons()
+        return next((i for i in items if i.kind != "button"
+                     or all(i.key is not b for b in bar)), None)
 
     # ----- drawing -----------------------------------------------------------------------------
     def badge_at(self, b: Button, r: float) -> tuple[float, float]:

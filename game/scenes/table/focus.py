@@ -31,6 +31,9 @@ class TableFocus:
         return [b for b in (*v.mode.buttons(), *v.actions.buttons, *v.bar.buttons)
                 if b.visible]
 
+    def bar_buttons(self) -> list[Button]:
+        return list(self.view.bar.buttons)
+
     def focus_cards(self) -> list[int]:
         v = self.view
         if not v.human_to_act:

@@ -26,6 +26,8 @@ class Help:
         self.hint_button.alt_texts = (_("Thinking…"),)     # its box fits both words
         self.hinted: Move | None = None           # the hint on show
         self.hinted_button: Button | None = None  # its button, for a move made by one
+        #: Enter was pressed while the hint was still thinking: play it once it comes
+        self.play_when_ready = False
 
     @property
     def allowed(self) -> bool:
@@ -68,8 +70,12 @@ class Help:
         if v.session.hinting:
             move = v.session.hint_step(HINT_SLICE)
             if move is not None:
+                play = self.play_when_ready
                 self.show_hint(move)             # its flash refreshes the buttons
+                if play and move in v.human_moves():
+                    v.play(move)                 # the Enter pressed while it thought
             elif not v.session.hinting:          # the decision passed: "Hint" again
+                self.play_when_ready = False
                 v.refresh_actions()
 
     def show_hint(self, move: Move) -> None:
@@ -87,27 +93,40 @@ class Help:
                 chosen.append(tok)
         if picks and len(chosen) == len(picks):
             v.selected = chosen
-            v.cards.arrange(0.15)
-        else:
+        else:                              # a button's move: no card of an older hint
+            v.selected = []                # stays lifted
             self.hinted_button = v.button_for(move)
-        v.hud.flash(_("Hint: {what}").format(what=v.move_words(move)), 8.0)
+        v.cards.arrange(0.15)
+        v.hud.message, v.hud.message_left = "", 0.0    # an older flash gives way
+        v.refresh()                        # the status line names it (``line``)
+
+    def line(self) -> str:
+        """The status line while a hint is on show: it names the hint for as long as its
+        cards stay lifted (not for a flash's few seconds)."""
+        v = self.view
+        if self.hinted is None:
+            return ""
+        return _("Hint: {what}").format(what=v.move_words(self.hinted))
 
     def clear_hint(self) -> None:
         self.hinted, self.hinted_button = None, None
+        self.play_when_ready = False
 
     def hinted_target(self) -> str | None:
         return self.view.target_of(self.hinted) if self.hinted is not None else None
 
     def key(self, key: int, modifiers: int) -> bool:
-        """Ctrl+Z undoes, H asks a hint, Enter plays the hint on show (wherever the
-        keyboard focus is: the hint is what the player asked for); True when the key was
-        used."""
+        """Ctrl+Z undoes, H asks a hint (not another while one thinks), Enter plays the
+        hint on show (wherever the keyboard focus is: the hint is what the player asked
+        for), or the hint still thinking once it comes; True when the key was used."""
         if key == arcade.key.Z and modifiers & arcade.key.MOD_CTRL:
             self.undo()
         elif key == arcade.key.H:
             self.ask_hint()
         elif key in ENTER and self.hinted is not None:
             self.view.play(self.hinted)
+        elif key in ENTER and self.view.session.hinting and self.view.human_to_act:
+            self.play_when_ready = True
         else:
             return False
         return True

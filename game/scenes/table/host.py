@@ -63,6 +63,8 @@ class ChoreographyPart(Protocol):
 
 class HudPart(Protocol):
     level_text: str
+    message: str
+    message_left: float
     banner_queue: list[str]
     banner: Label
 
@@ -84,6 +86,8 @@ class HelpPart(Protocol):
     def update(self) -> None: ...
 
     def clear_hint(self) -> None: ...
+
+    def line(self) -> str: ...
 
     def key(self, key: int, modifiers: int) -> bool: ...
 
