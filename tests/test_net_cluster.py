@@ -268,3 +268,43 @@ def test_waiting_tables_expire_in_the_database(tmp_path: Path) -> None:
     finally:
         pg.stop()
         shutil.rmtree(pg.folder, ignore_errors=True)
+
+
+def test_the_shipped_proxy_configuration_is_valid(tmp_path: Path) -> None:
+    """docs/deploy/haproxy.cfg and the one the tests write both pass ``haproxy -c``; the
+    shipped one routes by the shard letter, checks health, counts connections per
+    address; the backend unit raises the file limit and trusts its proxy."""
+    import subprocess
+
+    from game.tools.cluster import Backend, haproxy_config
+
+    root = Path(__file__).resolve().parent.parent
+    shipped = root / "docs" / "deploy" / "haproxy.cfg"
+    written = tmp_path / "haproxy.cfg"
+    written.write_text(haproxy_config(18765, [Backend("b1", "A", 19001, "x"),
+                                              Backend("b2", "B", 19002, "x")]))
+    for cfg in (shipped, written):
+        check = subprocess.run(["haproxy", "-c", "-f", str(cfg)], capture_output=True,
+                               text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+        text = cfg.read_text()
+        for line in ("balance url_param code", "hash-type consistent",
+                     "option httpchk GET /health", "use-server b1 if { urlp(code) -m beg -i A }",
+                     "tcp-request connection reject if { sc0_conn_cur gt 16 }",
+                     "option forwardfor", "timeout tunnel 1h"):
+            assert line in text, (cfg.name, line)
+    unit = (root / "docs" / "deploy" / "cardclub-backend@.service").read_text()
+    assert "LimitNOFILE=" in unit and "--trust-proxy" in unit and "--shard %i" in unit
+
+
+def test_the_cluster_bench_reports_its_figures(capsys: object) -> None:
+    """``cardclub bench server --backends 2 … --failover 1`` through a real cluster: a row
+    of figures, and one timed takeover."""
+    from game.tools.bench_cluster import main
+
+    assert main(["--backends", "2", "--tables", "6", "--seconds", "2", "--failover", "1",
+                 "--pace", "0.05", "--think", "0.05", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    (row,) = out["rows"]
+    assert row["backends"] == 2 and row["table_moves_per_s"] > 0 and row["round_trips"] > 0
+    assert out["failover_s"]["n"] == 1 and 0 < out["failover_s"]["max"] < 60

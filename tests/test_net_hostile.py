@@ -703,6 +703,10 @@ def test_addresses_are_counted_by_client() -> None:
     assert address_of(("2001:db8::1", 5, 0, 0), None, False) == \
         address_of(("2001:db8::ffff:1", 5, 0, 0), None, False) == "2001:db8::/64"
     assert address_of(("::ffff:192.0.2.5", 5, 0, 0), None, False) == "192.0.2.5"
+    # a proxy on another machine, named
+    assert address_of(("10.0.0.5", 5), "203.0.113.7", True, ("10.0.0.0/24",)) == \
+        "203.0.113.7"
+    assert address_of(("10.0.1.5", 5), "203.0.113.7", True, ("10.0.0.0/24",)) == "10.0.1.5"
 
 
 def test_small_hostile_inputs_are_refused(kept: Kept) -> None:

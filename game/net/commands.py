@@ -66,9 +66,11 @@ def serve(argv: list[str]) -> int:
     for flag, field, kind, text in LIMIT_FLAGS:
         g.add_argument(flag, dest=field, type=kind, default=getattr(d, field),
                        help=f"{text} (default: %(default)s)")
-    g.add_argument("--trust-proxy", action="store_true",
-                   help="a proxy on this computer forwards the players: count each by the "
-                        "X-Forwarded-For address it sets, not by the proxy's")
+    g.add_argument("--trust-proxy", nargs="?", const="", default=None, metavar="ADDRESSES",
+                   help="a proxy forwards the players: count each by the X-Forwarded-For "
+                        "address it sets, not by the proxy's; believed from this computer, "
+                        "and from ADDRESSES (addresses or networks, comma-separated) of "
+                        "proxies elsewhere")
     c = p.add_argument_group("a cluster: several servers behind one proxy (docs/net.md)")
     c.add_argument("--store", default=None, metavar="postgresql://…",
                    help="keep the tables in this PostgreSQL database, shared by every "
@@ -98,7 +100,11 @@ def serve(argv: list[str]) -> int:
         p.error("--grace and --pace are 0 or more, --workers 1 or more")
     if any(getattr(a, field) < 0 for _, field, _, _ in LIMIT_FLAGS):
         p.error("limits are 0 or more")
-    bounds = limits.Limits(trust_proxy=a.trust_proxy,
+    try:
+        proxies = limits.check_proxies(a.trust_proxy or "")
+    except ValueError as exc:
+        p.error(f"--trust-proxy: {exc}")
+    bounds = limits.Limits(trust_proxy=a.trust_proxy is not None, proxies=proxies,
                            **{field: getattr(a, field) for _, field, _, _ in LIMIT_FLAGS})
     logging.basicConfig(level=logging.WARNING if a.quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)

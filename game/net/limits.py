@@ -53,15 +53,19 @@ class Limits:
     max_tables: int = 5000
     max_connections: int = 20000
     #: the client's address comes from ``X-Forwarded-For`` when the connection comes from
-    #: loopback (a proxy on the same machine): else every player would share its address
+    #: loopback (a proxy on the same machine) or from one of ``proxies`` (addresses or
+    #: networks of proxies elsewhere): else every player would share the proxy's address
     trust_proxy: bool = False
+    proxies: tuple[str, ...] = ()
 
 
-def address_of(peer: Any, forwarded: str | None, trust_proxy: bool) -> str:
+def address_of(peer: Any, forwarded: str | None, trust_proxy: bool,
+               proxies: tuple[str, ...] = ()) -> str:
     """The client address one connection is counted under: ``peer`` is the socket's
-    remote address (``(host, port, …)``), ``forwarded`` the ``X-Forwarded-For`` header."""
+    remote address (``(host, port, …)``), ``forwarded`` the ``X-Forwarded-For`` header,
+    believed only from loopback or ``proxies``."""
     host = str(peer[0]) if isinstance(peer, tuple | list) and peer else "?"
-    if trust_proxy and forwarded and _loopback(host):
+    if trust_proxy and forwarded and _trusted(host, proxies):
         host = forwarded.split(",")[-1].strip() or host   # the entry the proxy added
     try:
         ip = ipaddress.ip_address(host)
@@ -74,11 +78,28 @@ def address_of(peer: Any, forwarded: str | None, trust_proxy: bool) -> str:
     return str(ip)
 
 
-def _loopback(host: str) -> bool:
+def _trusted(host: str, proxies: tuple[str, ...]) -> bool:
+    """``host`` is a proxy whose X-Forwarded-For is believed: loopback, or in
+    ``proxies``."""
     try:
-        return ipaddress.ip_address(host).is_loopback
+        ip = ipaddress.ip_address(host)
     except ValueError:
         return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback or any(ip in ipaddress.ip_network(p, strict=False)
+                                 for p in proxies)
+
+
+def check_proxies(text: str) -> tuple[str, ...]:
+    """``--trust-proxy``'s list (addresses or networks, comma-separated); ValueError
+    naming one that is neither."""
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if part:
+            ipaddress.ip_network(part, strict=False)
+            out.append(part)
+    return tuple(out)
 
 
 @dataclass

@@ -242,7 +242,7 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         address = address_of(ws.remote_address,
                              ws.request.headers.get("X-Forwarded-For") if ws.request else None,
-                             self.limits.trust_proxy)
+                             self.limits.trust_proxy, self.limits.proxies)
         if self.connections >= self.max_connections:
             self.tally.add("connections refused: server full")
             await ws.close(1013, "the server is full; try again later")

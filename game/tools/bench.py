@@ -256,6 +256,10 @@ def main(argv: list[str]) -> int:
     """Benchmarks run in a temporary data folder."""
     import argparse
 
+    if argv and argv[0] == "server" and any(a.startswith("--backends") for a in argv):
+        from game.tools.bench_cluster import main as bench_cluster  # through a proxy
+
+        return bench_cluster(argv[1:])
     if argv and argv[0] == "server":   # tables of headless clients on one server
         from game.tools.bench_server import main as bench_server
 

@@ -45,6 +45,23 @@ def _proc_rss(pid: int) -> float:
     return 0.0
 
 
+def _cpu(pids: list[int]) -> float:
+    """CPU seconds of the processes ``pids`` together (a process gone counts nothing)."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += _proc_cpu(pid)
+    return total
+
+
+def _rss(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError):
+            total += _proc_rss(pid)
+    return total
+
+
 def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
@@ -89,11 +106,14 @@ async def _slot(url: str, game: str, level: str, computer: str, think: float,
 
 
 async def _run(url: str, tables: int, games: list[str], seconds: float, level: str,
-               computer: str, think: float, pid: int) -> dict[str, Any]:
+               computer: str, think: float, pids: list[int],
+               hosts: list[Any] | None = None) -> dict[str, Any]:
+    """Play ``tables`` tables through ``url`` for ``seconds``: the figures, the server
+    processes ``pids`` counted together (``hosts``: every table's host seat, kept)."""
     samples: list[float] = []
     counts = {"deals": 0, "moves": 0}
-    hosts: list[Any] = []
-    rss0 = _proc_rss(pid)
+    hosts = [] if hosts is None else hosts
+    rss0 = _rss(pids)
     tasks = []
     for i in range(tables):
         tasks.append(asyncio.ensure_future(_slot(url, games[i % len(games)], level, computer,
@@ -105,15 +125,15 @@ async def _run(url: str, tables: int, games: list[str], seconds: float, level: s
     samples.clear()
     counts.update(deals=0)
     moves0 = _updates(hosts)
-    cpu0, t0 = _proc_cpu(pid), time.monotonic()
+    cpu0, t0 = _cpu(pids), time.monotonic()
     own0 = time.process_time()
     load0 = os.getloadavg()[0]
     rss_peak = 0.0
     while time.monotonic() - t0 < seconds:
         await asyncio.sleep(0.5)
-        rss_peak = max(rss_peak, _proc_rss(pid))
+        rss_peak = max(rss_peak, _rss(pids))
     wall = time.monotonic() - t0
-    cpu = _proc_cpu(pid) - cpu0
+    cpu = _cpu(pids) - cpu0
     own = time.process_time() - own0
     load = (load0 + os.getloadavg()[0]) / 2
     got = sorted(samples)
@@ -199,7 +219,7 @@ def main(argv: list[str]) -> int:
             os.environ["CARDCLUB_HOME"] = tmp
             try:
                 report = asyncio.run(_run(url, a.tables, games, a.seconds, a.level,
-                                          a.computer_level, a.think, server.pid))
+                                          a.computer_level, a.think, [server.pid]))
             finally:
                 if old is None:
                     os.environ.pop("CARDCLUB_HOME", None)
