@@ -43,9 +43,14 @@ def test_a_deal_s_number_is_its_seed_where_the_menu_deals_it_again() -> None:
             other = dict(dealt, dealer=(dealt.get("dealer", 0) + 1) % 4)
             assert deal_number(key_, NUMBER, json.dumps(other)) is None   # after another
     assert deal_number("durak", 0, "{}") is None
-    assert deal_number("durak", 10 ** 9, "{}") is None
-    assert deal_number("durak", "7", "{}") is None and deal_number("durak", 7, "[") is None
-    assert deal_number("durak", True, "{}") is None and deal_number("chess", 7, "{}") is None
+    # a shared table's number (drawn past 2**48, read from the journal as JSON text:
+    # past 2**63 SQLite would make it a float)
+    assert deal_number("durak", 10 ** 9, "{}") == 10 ** 9
+    assert deal_number("durak", str(2 ** 64 - 1), "{}") == 2 ** 64 - 1
+    assert deal_number("durak", "7", "{}") == 7 and deal_number("durak", 7, "[") is None
+    for bad in (str(2 ** 64), "-7", "7.5", "1e9", 2.0 ** 60, True):
+        assert deal_number("durak", bad, "{}") is None, bad
+    assert deal_number("chess", 7, "{}") is None
 
 
 def test_the_rows_carry_their_number_stored_and_while_held() -> None:
@@ -99,3 +104,30 @@ def test_the_number_on_a_history_row_deals_the_same_cards_from_the_menu(
     first = s.journal.start_state()
     assert table.session.game.observation(0)["hand"] == first.observation(0)["hand"]
     assert table.session.number == NUMBER
+
+
+def test_a_shared_deal_s_number_deals_it_again_from_its_history_row(
+        app: CardClubWindow) -> None:
+    """A shared table's deal has a number far past six digits (drawn secretly; past
+    2**63 here, which SQLite reads only as text): its row shows a dash where a typed
+    number would be, its choice names the number, and "Deal again" (a tap, no motion)
+    deals the same cards."""
+    from game.i18n import grouped
+
+    big = (1 << 63) + 987_654_321
+    s = _record("durak", big)
+    view = app.open("history", game="durak")
+    pump(app, 2)
+    until_read(app, view)
+    assert isinstance(view, HistoryView)
+    row = next(r for r in view.rows if r.deal_id == s.journal.deal_id)
+    assert row.number == big and grouped(big) not in view.drawn_texts()
+    tap(app, *_row_point(view, s.journal.deal_id))
+    assert view.choice is not None and grouped(big) in view.choice.title.text.text
+    again = view.choice.buttons.by_name("again")
+    tap(app, again.cx, again.cy)
+    table = app.current_view
+    assert isinstance(table, TableView)
+    first = s.journal.start_state()
+    assert table.session.game.observation(0)["hand"] == first.observation(0)["hand"]
+    assert table.session.number == big

@@ -22,6 +22,7 @@ from game.ai import levels
 from game.games import ORDER, SPECS
 from game.i18n import _, date_time, grouped, ngettext, number, percent, signed
 from game.rules import GAMES
+from game.rules.rng import DEAL_NUMBERS
 from game.scenes.history_parts import (
     BAD,
     CHART_DEALS,
@@ -76,8 +77,11 @@ def result_text(row: history.DealRow) -> str:
 
 def deal_number_text(row: history.DealRow) -> str:
     """The deal's number as the player types it to deal it again ("48 213"); a dash for
-    a deal that has none (a deal after another one, an older row)."""
-    return grouped(row.number) if row.number is not None else "—"
+    a deal that has none (a deal after another one, an older row) or whose number is no
+    one's to type (a shared table's, far past six digits: the row's "Deal again" deals
+    it)."""
+    return grouped(row.number) if row.number is not None and row.number < DEAL_NUMBERS \
+        else "—"
 
 
 def _score_shown(game: str) -> str:
@@ -373,8 +377,11 @@ class HistoryView(PageView):
             buttons = [Button(_("Replay"), lambda: self.open_deal("replay", row), PRIMARY,
                               name="replay"),
                        Button(_("Review"), lambda: self.open_deal("review", row), PRIMARY,
-                              name="review"),
-                       Button(_("Close"), self.close_choice, SECONDARY, name="close")]
+                              name="review")]
+            if row.number is not None:
+                buttons.append(Button(_("Deal again"), lambda: self.deal_again(row),
+                                      SECONDARY, name="again"))
+            buttons.append(Button(_("Close"), self.close_choice, SECONDARY, name="close"))
         else:
             lines = [why or _("There is no replay for this deal: it was played before Card "
                               "Club kept them.")]
@@ -385,6 +392,15 @@ class HistoryView(PageView):
 
     def close_choice(self) -> None:
         self.choice = None
+
+    def deal_again(self, row: history.DealRow) -> None:
+        """A new deal of the row's number, from the menu (which asks first when a deal
+        of that game is in progress): the same cards, a shared table's deal too."""
+        self.choice = None
+        menu = self.window.open("menu")
+        start = getattr(menu, "start", None)
+        if callable(start) and row.number is not None:
+            start(self.game, seed=row.number)
 
     def reopen(self) -> Callable[[], None]:
         """What Back does from a replay or a review: History again, on this game's tab."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from game.rules import GAMES
-from game.rules.rng import DEAL_NUMBERS
+from game.rules.base import SEED_MAX
 from game.store.history_records import LEVEL_ORDER, DealRow, LevelStats, Record
 from game.store.history_schema import BOUNDS, MAX_XP, Damaged
 
@@ -94,17 +94,23 @@ def deal_rows(con: sqlite3.Connection, game: str, limit: int, offset: int) -> li
 
 
 #: a journal's seed and options, read in the database (a damaged journal reads as NULL)
-_SEED = "CASE WHEN json_valid(replay) THEN json_extract(replay, '$.seed') END"
+#: (as JSON text: json_extract turns an integer past 64 bits signed, as a shared deal's
+#: number can be, into a float)
+_SEED = "CASE WHEN json_valid(replay) THEN replay -> '$.seed' END"
 _OPTIONS = "CASE WHEN json_valid(replay) THEN json_extract(replay, '$.options') END"
 #: the options the menu gives a numbered deal (it asks how many players sit down)
 NUMBER_OPTIONS = frozenset({"players"})
 
 
 def deal_number(game: str, seed: Any, options: Any) -> int | None:
-    """A deal's number as the player types it to deal it again: its seed, when the menu
-    takes it and a deal of that number from the menu is this deal (a deal that followed
-    another has its dealer from it: the number alone deals it otherwise); None: none."""
-    if type(seed) is not int or not 1 <= seed < DEAL_NUMBERS or game not in GAMES:
+    """A deal's number, to deal it again: its seed, when a new deal of that number (the
+    menu's, or History's "Deal again") is this deal (a deal that followed another has its
+    dealer from it: the number alone deals it otherwise); None: none.  A shared table's
+    deal has a number far past the six digits a player types (drawn secretly, told at
+    its end): History deals it again, the menu's entry does not take it."""
+    if isinstance(seed, str) and seed.isdigit() and len(seed) <= 20:
+        seed = int(seed)
+    if type(seed) is not int or not 1 <= seed <= SEED_MAX or game not in GAMES:
         return None
     try:
         opts = json.loads(options) if isinstance(options, str) else options
