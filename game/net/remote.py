@@ -281,8 +281,9 @@ class RemoteSession:
 
     @property
     def human_to_act(self) -> bool:
-        return (not self.is_over and self._sent is None and "legal" in self._pos
-                and self.current_player == self.human)
+        """This seat is to choose a move now (not while the server cannot keep one)."""
+        return (not self.is_over and self._sent is None and self.halted is None
+                and "legal" in self._pos and self.current_player == self.human)
 
     def human_moves(self) -> list[Move]:
         if not self.human_to_act:
