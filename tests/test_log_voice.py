@@ -226,7 +226,8 @@ def test_a_game_of_two_names_its_computer_as_its_table_does() -> None:
     for lang in LANGS:
         i18n.set_language(lang)
         name = spec("durak").seat_name(1)
-        label = i18n.ngettext("Computer · {n} card", "Computer · {n} cards", 6)
+        label = i18n.ngettext("{who} · {n} card", "{who} · {n} cards", 6).format(
+            who=name, n=6)
         assert label.startswith(name + " "), (lang, label, name)
         assert not re.search(r"\d", name)
         assert re.search(r"\b1\b", spec("paodekuai").seat_name(1))

@@ -761,7 +761,7 @@ def test_announcements_show_over_the_runs_clear_of_the_seats(
     resized(app, size)
     view = open_table(app, seed=6, options={"players": players})
     view.announce_all(1, [Event("announce", text="reshuffle", data={"cards": 40}),
-                          Event("announce", text="turn", seat=0)])
+                          Event("announce", text="bus", seat=1)])
     t = view.banner.text
     assert t.text.count("\n") == 1                       # both lines, one under the other
     w, h = t.content_width + 40, t.content_height + 14   # the box draw_overlay fills

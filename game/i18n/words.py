@@ -25,9 +25,10 @@ from game.i18n.vocabulary import CardWords, czech_card, czech_rank, czech_suit
 if TYPE_CHECKING:
     from game.rules.base import Move
 
-__all__ = ["MESSAGES", "CardWords", "GameWords", "all_cards", "average_cards", "card_name",
-           "card_text", "cards_text", "count_cards", "first_card", "game_words", "is_card",
-           "rank_text", "refusal_text", "render_refusal", "shape_name", "suit_name"]
+__all__ = ["MESSAGES", "CardWords", "GameWords", "Prompt", "Prompter", "all_cards",
+           "average_cards", "card_name", "card_text", "cards_text", "count_cards",
+           "first_card", "game_words", "is_card", "rank_text", "refusal_text",
+           "render_refusal", "said", "shape_name", "suit_name"]
 
 
 def _style_of(card: str | Card, style: str | None) -> tuple[str, str]:
@@ -195,6 +196,37 @@ def first_card(move: Move) -> list[str]:
 
 
 @dataclass(frozen=True)
+class Prompt:
+    """The status line's sentence while it is a seat's turn (what it may do now), and
+    what the sentence claims: ``offers``, the kinds of action it names as open now
+    (``{"defend", "take"}``), and ``denies``, those it says are not.  A game builds it in
+    one place (its words' ``prompt``) from the seat's observation and legal moves, never
+    from a table's picture; ``tests/test_prompts.py`` holds the claims against the engine
+    on every decision of random deals."""
+
+    text: str
+    offers: frozenset[str] = frozenset()
+    denies: frozenset[str] = frozenset()
+
+    def then(self, line: str, *offers: str) -> Prompt:
+        """The sentence with a second line that offers more."""
+        return Prompt(f"{self.text}\n{line}", self.offers | frozenset(offers), self.denies)
+
+
+def said(text: str, offers: Iterable[str] = (), denies: Iterable[str] = ()) -> Prompt:
+    """A :class:`Prompt` of ``text`` that offers ``offers`` and denies ``denies``."""
+    return Prompt(text, frozenset(offers), frozenset(denies))
+
+
+#: ``prompt(obs, legal, card, who, chosen)``: the sentence for the seat to decide
+#: (``obs`` its observation, ``legal`` its moves, ``card`` names a card, ``who`` a seat
+#: as the player calls it, ``chosen`` the legal moves of the cards it has chosen, where
+#: a game asks)
+Prompter = Callable[[Mapping[str, Any], "list[Move]", CardNamer, Callable[[int], str],
+                     "list[Move]"], Prompt]
+
+
+@dataclass(frozen=True)
 class GameWords:
     """A game's own words, from its package (``game/games/<key>/words.py``, named by its
     spec's ``words``): how its moves read, in two voices (the hint's suggestion and the
@@ -218,6 +250,8 @@ class GameWords:
     chance: Callable[[str], str] | None = None
     #: the caption of the review's graph of chances; None: the general one
     chance_caption: Callable[[], str] | None = None
+    #: the status line while the seat is to decide (:data:`Prompter`)
+    prompt: Prompter | None = None
 
 
 def game_words(key: str | None) -> GameWords | None:

@@ -237,10 +237,6 @@ class TableView(TableHooks, arcade.View):
     def xp_gained(self) -> int | None:
         return self.session.xp_gained
 
-    @property
-    def thinking(self) -> int | None:
-        return self.session.thinking
-
     # ----- the picture ----------------------------------------------------------------------
     def place_widgets(self) -> None:
         L = self.layout
@@ -298,15 +294,14 @@ class TableView(TableHooks, arcade.View):
         self.log.changed(change)
         if change.kind in ("move", "undo", "jump", "surrender"):
             self.help.clear_hint()              # the hint was for the position before
-        if change.kind == "move":
             self.selected, self.message = [], ""
+        if change.kind == "move":
             self.cards.moved_this_frame = True
             assert change.move is not None
             self.after_move(change.seat, change.move, change.events)
             self.animate(change.seat, change.events)
             self.tell_save_problem()
         elif change.kind in ("undo", "jump"):
-            self.selected, self.message = [], ""
             self.choreography.last_ai = set()
             self.after_undo()
             self.relayout(MOVE_TIME)            # the cards fly back where they were

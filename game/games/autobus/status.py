@@ -30,6 +30,9 @@ class Table(Protocol):
 
     def card_text(self, card: str) -> str: ...
 
+    def prompt(self, obs: dict[str, Any], legal: list[Move],
+               chosen: list[Move] | None = None) -> str: ...
+
 
 def result_words(obs: dict[str, Any], safety_net: bool,
                  who: Callable[[int], str], human: int = 0) -> tuple[str, list[str]]:
@@ -78,31 +81,9 @@ def status_words(t: Table, obs: dict[str, Any], legal: list[Move]) -> str:
         return _("Choose the rank the joker takes on that pile")
     if t.bus_choice:
         return _("Choose the card to put under the bus")
-    kinds = {m.kind for m in legal}
     sel = t.selection()
-    mine = {m.kind for m in legal if sel and t.picks(m) == sel}
-    if "bus" in mine:           # the chosen card's true options, from the legal moves
-        card = t.card_text(sel[0][1])
-        goals = {str(m.args[2]) for m in legal if m.kind == "play" and t.picks(m) == sel}
-        if goals - {"new"}:
-            return _("{card} fits none of your side piles: play it onto a run, or put "
-                     "it under the bus").format(card=card)
-        if goals:               # an ace or a joker: it fits no run, it starts one
-            return _("{card} fits none of your side piles: start a new run with it, or "
-                     "put it under the bus").format(card=card)
-        return _("{card} fits no run and none of your side piles: put it under the "
-                 "bus").format(card=card)
-    if "end" in kinds:
-        return (_("Your hand is empty: play from your reserve or piles, or end your turn")
-                if "play" in kinds else _("Nothing more to play: end your turn"))
-    if "play" in kinds:
-        return (_("Play onto the runs, then put a hand card onto a side pile")
-                if "discard" in kinds else
-                _("Play onto the runs, then put a hand card under the bus"))
-    if "discard" in kinds:
-        return _("No card fits a run: put a hand card onto a side pile")
-    return _("No hand card fits your side piles: drag one onto your reserve, or press "
-             "Under the bus")
+    chosen = [m for m in legal if sel and t.picks(m) == sel]
+    return t.prompt(obs, legal, chosen)
 
 
 def announce_words(event: Event, who: Callable[[int], str], human: int = 0) -> str | None:
@@ -115,6 +96,4 @@ def announce_words(event: Event, who: Callable[[int], str], human: int = 0) -> s
         return _("A run is complete: it goes to the completed pile")
     if event.text == "reshuffle":
         return _("The completed pile is shuffled into a new stock")
-    if event.text == "turn" and event.seat == human:
-        return _("Your turn")
     return None

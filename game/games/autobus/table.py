@@ -67,6 +67,8 @@ class AutobusTable(TableView):
         self.dealing = False      # the deal's cards are flying in: counts not shown yet
         self.bus_choice: list[Move] = []    # "Under the bus" asks which: the candidates
         self.hand_places = HandPlaces()     # your hand keeps its places through your turn
+        #: "Your turn" waits until the cards of the turn before have landed
+        self.your_turn_due = False
         super().__init__(window, state=state, options=opts, ai_seats=ai_seats, seed=seed,
                          **kw)
 
@@ -357,14 +359,20 @@ class AutobusTable(TableView):
         self.sweep.animate(seat, events)
 
     def tick(self, dt: float) -> None:
-        """The sweep once the completed run has landed; the counts once the deal has."""
+        """The sweep once the completed run has landed; the counts once the deal has;
+        "Your turn" once the turn before it has (not while its cards still fly)."""
         self.sweep.tick()
         if self.dealing and not self.animating:
             self.dealing = False
             self.refresh()
+        if self.your_turn_due and not self.animating and self.sweep.pending is None:
+            self.your_turn_due = False
+            if self.human_to_act:
+                self.show_banner(_("Your turn"))
 
     def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         self.bus_choice = []
+        self.your_turn_due = any(e.text == "turn" and e.seat == self.human for e in events)
         for e in events:
             if e.text == "deal_over" and e.data.get("draw"):
                 self.safety_net = bool(e.data.get("safety_net"))
@@ -377,6 +385,8 @@ class AutobusTable(TableView):
         return status_words(self, obs, legal)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
+        if event.text == "turn":
+            return None                       # said once the cards have landed (tick)
         return announce_words(event, self.who, self.human)
 
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
@@ -394,7 +404,7 @@ class AutobusTable(TableView):
             draw_zones(self, self.sweep.phase_obs or self.obs)
 
     def settling(self) -> bool:
-        return self.sweep.pending is not None     # the sweep is still to come
+        return self.sweep.pending is not None or self.your_turn_due   # still to come
 
 
 def draw_zones(t: AutobusTable, obs: dict[str, Any]) -> None:

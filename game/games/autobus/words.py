@@ -6,11 +6,11 @@ review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: n
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.i18n.core import _
-from game.i18n.words import CardNamer, GameWords, Refusal, first_card
+from game.i18n.words import CardNamer, GameWords, Prompt, Refusal, first_card, said
 from game.rules.base import Move
 
 
@@ -102,4 +102,40 @@ REFUSALS: dict[str, Refusal] = {
     .format(**w),
 }
 
-WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS)
+def prompt(obs: Mapping[str, Any], legal: list[Move], card: CardNamer,
+           who: Callable[[int], str], chosen: list[Move] | None = None) -> Prompt:
+    """What the seat to act may do now (the status line), from its legal moves; with a
+    card chosen (``chosen``: its legal moves) that may go under the bus, that card's
+    own options."""
+    kinds = {m.kind for m in legal}
+    mine = {m.kind for m in chosen or []}
+    if chosen and "bus" in mine:
+        named = card(chosen[0].args[0])
+        goals = {str(m.args[2]) for m in chosen if m.kind == "play"}
+        if goals - {"new"}:
+            return said(_("{card} fits none of your side piles: play it onto a run, or put "
+                          "it under the bus").format(card=named), ("play", "bus"),
+                        ("discard",))
+        if goals:               # an ace or a joker: it fits no run, it starts one
+            return said(_("{card} fits none of your side piles: start a new run with it, "
+                          "or put it under the bus").format(card=named), ("play", "bus"),
+                        ("discard",))
+        return said(_("{card} fits no run and none of your side piles: put it under the "
+                      "bus").format(card=named), ("bus",), ("play", "discard"))
+    if "end" in kinds:
+        return (said(_("Your hand is empty: play from your reserve or piles, or end your "
+                       "turn"), ("play", "end")) if "play" in kinds else
+                said(_("Nothing more to play: end your turn"), ("end",), ("play",)))
+    if "play" in kinds:
+        return (said(_("Play onto the runs, then put a hand card onto a side pile"),
+                     ("play", "discard")) if "discard" in kinds else
+                said(_("Play onto the runs, then put a hand card under the bus"),
+                     ("play", "bus"), ("discard",)))
+    if "discard" in kinds:
+        return said(_("No card fits a run: put a hand card onto a side pile"), ("discard",),
+                    ("play",))
+    return said(_("No hand card fits your side piles: drag one onto your reserve, or press "
+                  "Under the bus"), ("bus",), ("play", "discard"))
+
+
+WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS, prompt=prompt)

@@ -284,33 +284,11 @@ class DudakTable(TableView):
 
     # ----- words -------------------------------------------------------------------------
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        if not self.human_to_act:
-            turn = obs["current_player"]
-            thinking = self.thinking_text(turn)
-            if obs["card_counts"][self.human] == 0:
-                return _("You are out of cards. {thinking}").format(thinking=thinking)
-            return thinking
-        top = obs["pile"][-1] if obs["pile"] else None
-        kinds = {m.kind for m in legal}
-        if obs["phase"] == "follow":      # the engine says who is next (DUD-2, DUD-9)
-            return _("Now put a follow-up card on the pile for {who}").format(
-                who=self.who(obs["next_player"]))
-        if top is None:
-            text = _("The table is empty: lead any card")
-        elif obs["phase"] == "collecting":
-            text = (_("Beat the {card} with a card you held before, collect on, or take the "
-                      "pile") if "beat" in kinds else
-                    _("No card you held beats the {card}: collect on or take the pile"))
-        elif obs["trumps"][self.human] is not None:
-            text = (_("Beat the {card} or take the pile") if "beat" in kinds else
-                    _("You cannot beat the {card}: take the pile"))
-        else:
-            text = (_("Beat the {card}, collect it or take the pile") if "beat" in kinds else
-                    _("You cannot beat the {card}: collect it or take the pile"))
-        text = text.format(card=self.card_text(top)) if top else text
-        if "declare" in kinds:
-            text += "\n" + _("You may declare a trump first.")
-        return text
+        if not self.human_to_act and obs["card_counts"][self.human] == 0 \
+                and obs["current_player"] is not None:
+            return _("You are out of cards. {thinking}").format(
+                thinking=self.thinking_text(obs["current_player"]))
+        return super().status_text(obs, legal)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
         if event.text == "trump" and event.seat is not None:

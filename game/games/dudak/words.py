@@ -6,11 +6,11 @@ review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: n
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.i18n.core import _
-from game.i18n.words import CardNamer, GameWords, Refusal, first_card, suit_name
+from game.i18n.words import CardNamer, GameWords, Prompt, Refusal, first_card, said, suit_name
 from game.rules.base import Move
 
 
@@ -59,6 +59,53 @@ def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) ->
     return _("you take the pile") if own else _("takes the pile")
 
 
+def prompt(obs: Mapping[str, Any], legal: list[Move], card: CardNamer,
+           who: Callable[[int], str], chosen: list[Move] | None = None) -> Prompt:
+    """What the seat to act may do now (the status line), from its legal moves."""
+    kinds = {m.kind for m in legal}
+    pile = obs["pile"]
+    top = pile[-1] if pile else None
+    if obs["phase"] == "follow":          # the engine says who is next (DUD-2, DUD-9)
+        return said(_("Now put a follow-up card on the pile for {who}").format(
+            who=who(obs["next_player"])), ("follow",))
+    if top is None:
+        p = said(_("The table is empty: lead any card"), ("lead",))
+    elif obs["phase"] == "collecting":
+        p = (said(_("Beat the {card} with a card you held before, collect on, or take the "
+                    "pile").format(card=card(top)), ("beat", "collect", "take"))
+             if "beat" in kinds else
+             said(_("No card you held beats the {card}: collect on or take the pile").format(
+                 card=card(top)), ("collect", "take"), ("beat",)))
+    elif obs["trumps"][obs["seat"]] is not None:
+        p = (said(_("Beat the {card} or take the pile").format(card=card(top)),
+                  ("beat", "take")) if "beat" in kinds else
+             said(_("You cannot beat the {card}: take the pile").format(card=card(top)),
+                  ("take",), ("beat",)))
+    elif "beat" in kinds:
+        p = said(_("Beat the {card}, collect it or take the pile").format(card=card(top)),
+                 ("beat", "collect", "take"))
+    else:
+        # no card beats it now, but a trump declared first may: any card of that suit
+        # beats a card of another (DUD-5)
+        free = [m.args[0] for m in legal if m.kind == "declare"]
+        held = {c[1] for c in obs["hand"]}
+        ways = [s for s in free if s != top[1] and s in held]
+        if len(ways) == 1:
+            return said(_("Declare {suit} as trump to beat the {card}, or collect it or "
+                          "take the pile").format(suit=suit_name(ways[0], "czech"),
+                                                  card=card(top)),
+                        ("declare", "beat", "collect", "take"))
+        if ways:
+            return said(_("Declare a trump to beat the {card}, or collect it or take the "
+                          "pile").format(card=card(top)),
+                        ("declare", "beat", "collect", "take"))
+        p = said(_("You cannot beat the {card}: collect it or take the pile").format(
+            card=card(top)), ("collect", "take"), ("beat",))
+    if "declare" in kinds:
+        p = p.then(_("You may declare a trump first."), "declare")
+    return p
+
+
 def chance(p: str) -> str:
     # TRANSLATORS: {p} is a per cent with its sign, "62%" (as the language writes it)
     return _("{p} chance of not being the Dudák").format(p=p)
@@ -92,4 +139,4 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS, chance=chance,
-                  chance_caption=chance_caption)
+                  chance_caption=chance_caption, prompt=prompt)

@@ -124,42 +124,20 @@ class DurakTable(TableView):
         return self.shared.name(self.seat_at(1))
 
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        friend = self.friend()
-        if not self.human_to_act:
-            if obs["taking"] and obs["defender"] == self.human:
-                return (_("You take — {who} may throw in more").format(who=friend) if friend
-                        else _("You take — the computer may throw in more"))
-            return (_("{who} is thinking…").format(who=friend) if friend
-                    else _("The computer is thinking…"))
-        unbeaten = self.unbeaten()
-        if unbeaten is not None:
-            return _("Beat {card} or take").format(card=self.card_text(unbeaten))
-        if not obs["table"]:
-            return _("Your attack: play any card")
-        if obs["taking"] and friend:
-            return (_("{who} takes: throw in more or stop") if len(legal) > 1
-                    else _("{who} takes: press Stop")).format(who=friend)
-        if obs["taking"]:
-            return (_("The computer takes: throw in more or stop") if len(legal) > 1
-                    else _("The computer takes: press Stop"))
-        return (_("Throw in a card of a rank on the table, or stop") if len(legal) > 1
-                else _("All beaten: press Stop"))
+        if not self.human_to_act and obs["taking"] and obs["defender"] == self.human:
+            return _("You take — {who} may throw in more").format(who=self.who(self.seat_at(1)))
+        return super().status_text(obs, legal)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
         if event.text == "take" and seat is not None and seat != self.human:
-            friend = self.friend()
-            return (_("{who} takes the cards").format(who=friend) if friend
-                    else _("The computer takes the cards"))
+            return _("{who} takes the cards").format(who=self.who(seat))
         if event.text == "bout_beaten":
             return _("All beaten: the cards go to the discard pile")
         return None
 
-
     def result_text(self, obs: dict[str, Any]) -> tuple[str, list[str]]:
         res = obs["result"] or [0.5, 0.5]
-        friend = self.friend()
-        holding = (_("{who} is left holding the cards.").format(who=friend) if friend
-                   else _("The computer is left holding the cards."))
+        holding = _("{who} is left holding the cards.").format(who=self.who(self.seat_at(1)))
         return {1.0: (_("You win!"), [holding]),
                 0.0: (_("You are the durak!"), [_("You are left holding cards at the end.")]),
                 0.5: (_("A draw"), [_("Both hands emptied together.")])}[res[self.human]]
@@ -177,11 +155,8 @@ class DurakTable(TableView):
         self.trump_label.place(L.talon_x + L.card_w * 0.2, L.table_y - L.card_h * 0.72 - 22)
         opp_n = obs["opponent_hand_size"]
         xs = L.opponent(opp_n)
-        friend = self.friend()
         self.opp_label.set(ngettext("{who} · {n} card", "{who} · {n} cards", opp_n)
-                           .format(who=friend, n=opp_n) if friend else
-                           ngettext("Computer · {n} card", "Computer · {n} cards", opp_n)
-                           .format(n=opp_n))
+                           .format(who=self.who(self.seat_at(1)), n=opp_n))
         self.opp_label.place((xs[-1] if xs else L.w / 2) + L.card_w / 2 + 14 * L.s, L.opp_y)
         d = obs["discard_count"]
         self.discard_label.set(_("discard {n}").format(n=d) if d else "")

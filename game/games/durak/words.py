@@ -6,11 +6,11 @@ review and the replay (:mod:`game.i18n.moves`) and by ``refusal_text``.  Pure: n
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.i18n.core import _, ngettext
-from game.i18n.words import CardNamer, GameWords, Refusal, first_card
+from game.i18n.words import CardNamer, GameWords, Prompt, Refusal, first_card, said
 from game.rules.base import Move
 
 
@@ -48,6 +48,33 @@ def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) ->
     return _("you stop the attack") if own else _("stops the attack")
 
 
+def prompt(obs: Mapping[str, Any], legal: list[Move], card: CardNamer,
+           who: Callable[[int], str], chosen: list[Move] | None = None) -> Prompt:
+    """What the seat to act may do now (the status line), from its legal moves."""
+    other = 1 - int(obs["seat"])
+    kinds = {m.kind for m in legal}
+    unbeaten = None if obs["taking"] else next((a for a, d in obs["table"] if d is None), None)
+    if unbeaten is not None:
+        return (said(_("Beat {card} or take").format(card=card(unbeaten)), ("defend", "take"))
+                if "defend" in kinds else
+                said(_("Nothing you hold beats {card}: take the cards").format(
+                    card=card(unbeaten)), ("take",), ("defend",)))
+    if not obs["table"]:
+        return said(_("Your attack: play any card"), ("attack",))
+    if "attack" not in kinds and not obs["hand"] and not obs["talon_size"]:
+        # the last card is down: the bout's end is the deal's (DUR-9)
+        return said(_("Your hand is empty: press Stop to end the deal"), ("stop",),
+                    ("attack",))
+    if obs["taking"]:
+        return (said(_("{who} takes: throw in more or stop").format(who=who(other)),
+                     ("attack", "stop")) if "attack" in kinds else
+                said(_("{who} takes: press Stop").format(who=who(other)), ("stop",),
+                     ("attack",)))
+    return (said(_("Throw in a card of a rank on the table, or stop"), ("attack", "stop"))
+            if "attack" in kinds else
+            said(_("All beaten: press Stop"), ("stop",), ("attack",)))
+
+
 def chance_caption() -> str:
     return _("Your chance to win after each decision (a draw counts as half a win)")
 
@@ -72,4 +99,4 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS,
-                  chance_caption=chance_caption)
+                  chance_caption=chance_caption, prompt=prompt)

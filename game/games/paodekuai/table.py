@@ -17,7 +17,8 @@ import arcade
 from game.cards import FRENCH_SUITS
 from game.games.paodekuai.layout import PaoDeKuaiLayout
 from game.games.paodekuai.rules import RANK
-from game.i18n import N_, _, ngettext, number, signed
+from game.games.paodekuai.words import shape_words
+from game.i18n import _, ngettext, number, signed
 from game.i18n.moves import move_words
 from game.rules import Event, Move
 from game.scenes.table_view import Action, Slot, TableView
@@ -27,24 +28,6 @@ from game.ui.placement import Places
 from game.ui.widgets import PRIMARY, SECONDARY, Button, Label
 
 WARN = (255, 120, 90)
-
-#: shape names as a player reads them
-SHAPES = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("three of a kind"),
-          "straight": N_("a straight of {n}"), "pairs": N_("{n} pairs in a row"),
-          "bomb": N_("a bomb"), "three-ace bomb": N_("the three-ace bomb"),
-          "heavenly bomb": N_("the heavenly bomb")}
-
-
-def shape_words(shape: dict[str, Any] | None) -> str:
-    if not shape:
-        return ""
-    name = str(shape.get("name", ""))
-    if name in SHAPES:
-        return _(SHAPES[name])
-    kind = str(shape["kind"])
-    n = int(shape["size"]) // (2 if kind == "pairs" else 1)
-    return _(SHAPES.get(kind, kind)).format(n=n)
-
 
 def ranks(cards: list[str]) -> Counter[str]:
     return Counter(c[0] for c in cards)
@@ -170,16 +153,7 @@ class PaoDeKuaiTable(TableView):
 
     # ----- words --------------------------------------------------------------------------------
     def expected_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        if not self.human_to_act:
-            return self.thinking_text(obs["current_player"])
-        if obs["opening"] and not obs["table"]:
-            return _("You hold 3♥: lead any play that includes it")
-        if not obs["table"]:
-            return _("You won the round: lead any play")
-        shape = shape_words(obs["table_shape"])
-        if any(m.kind == "pass" for m in legal):
-            return _("Beat {shape} or pass").format(shape=shape)
-        return _("You can beat {shape}, so you must play").format(shape=shape)
+        return super().status_text(obs, legal)
 
     def announce(self, event: Event, seat: int | None) -> str | None:
         if event.text == "bomb":

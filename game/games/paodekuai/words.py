@@ -18,9 +18,28 @@ from typing import Any
 
 from game.cards import SUIT_SYMBOLS
 from game.games.paodekuai.rules import AAA_BOMB, HEAVENLY, ORDER, classify
-from game.i18n.core import _, pgettext
-from game.i18n.words import CardNamer, GameWords, Refusal, all_cards
+from game.i18n.core import N_, _, pgettext
+from game.i18n.words import CardNamer, GameWords, Prompt, Refusal, all_cards, said
 from game.rules.base import Move
+
+#: shape names as a player reads them
+SHAPES = {"single": N_("a single"), "pair": N_("a pair"), "triple": N_("three of a kind"),
+          "straight": N_("a straight of {n}"), "pairs": N_("{n} pairs in a row"),
+          "bomb": N_("a bomb"), "three-ace bomb": N_("the three-ace bomb"),
+          "heavenly bomb": N_("the heavenly bomb")}
+
+
+def shape_words(shape: Mapping[str, Any] | None) -> str:
+    """The shape of a play on the table, as players say it ("a pair", "a straight of
+    5")."""
+    if not shape:
+        return ""
+    name = str(shape.get("name", ""))
+    if name in SHAPES:
+        return _(SHAPES[name])
+    kind = str(shape["kind"])
+    n = int(shape["size"]) // (2 if kind == "pairs" else 1)
+    return _(SHAPES.get(kind, kind)).format(n=n)
 
 
 def ranks_after_of(rank: str) -> str:
@@ -139,4 +158,19 @@ REFUSALS: dict[str, Refusal] = {
         "The Pao De Kuai deck has no {card}: it has 48 cards.").format(**w),
 }
 
-WORDS = GameWords(say=say, told=told, cards=all_cards, refusals=REFUSALS)
+def prompt(obs: Mapping[str, Any], legal: list[Move], card: CardNamer,
+           who: Callable[[int], str], chosen: list[Move] | None = None) -> Prompt:
+    """What the seat to act may do now (the status line), from its legal moves."""
+    if obs["opening"] and not obs["table"]:
+        return said(_("You hold 3♥: lead any play that includes it"), ("play",))
+    if not obs["table"]:
+        return said(_("You won the round: lead any play"), ("play",))
+    shape = shape_words(obs["table_shape"])
+    if any(m.kind == "play" for m in legal):      # who can beat must (PDK: no pass then)
+        return said(_("You can beat {shape}, so you must play").format(shape=shape),
+                    ("play",), ("pass",))
+    return said(_("Nothing you hold beats {shape}: pass").format(shape=shape), ("pass",),
+                ("play",))
+
+
+WORDS = GameWords(say=say, told=told, cards=all_cards, refusals=REFUSALS, prompt=prompt)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.i18n import _, card_text, refusal_text
+from game.i18n.words import game_words
 from game.rules import Event, Move
 from game.scenes.table.host import Slot
 from game.ui.layout import Box, TableLayout
@@ -193,8 +194,21 @@ class TableHooks:
 
     # ----- words ----------------------------------------------------------------------
     def status_text(self, obs: dict[str, Any], legal: list[Move]) -> str:
-        """What is expected now, while the deal goes on."""
-        return ""
+        """What is expected now, while the deal goes on: the player's options in the
+        game's words (``prompt``), else who is to play."""
+        if not self.human_to_act:
+            turn = obs["current_player"]
+            return self.thinking_text(turn) if turn is not None else ""
+        return self.prompt(obs, legal)
+
+    def prompt(self, obs: dict[str, Any], legal: list[Move],
+               chosen: list[Move] | None = None) -> str:
+        """The player's options now, built by the game's words from the legal moves
+        alone (``GameWords.prompt``: checked against the engine without a window)."""
+        words = game_words(self.key)
+        if words is None or words.prompt is None:
+            return ""
+        return words.prompt(obs, legal, self.card_text, self.who, chosen or []).text
 
     def status_line(self, obs: dict[str, Any], legal: list[Move]) -> str:
         """The status line: the deal's end or a surrender, else the game's own words."""
@@ -271,4 +285,8 @@ class TableHooks:
 
     # ----- what the hooks read --------------------------------------------------------
     def human_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    @property
+    def human_to_act(self) -> bool:
         raise NotImplementedError
