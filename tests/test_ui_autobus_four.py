@@ -40,3 +40,28 @@ def test_your_turn_is_said_only_once_the_computers_cards_have_landed(
         else:
             waited = 0
     assert said >= 3
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_the_deal_number_shown_at_the_question_is_the_deal_played(
+        app: CardClubWindow, count: int) -> None:
+    """The header's deal number at "How many players?" stays the number of the deal that
+    is then played, whatever count is tapped (another count used to draw a new one)."""
+    from .ui_helpers import tap
+
+    app.settings.autobus_players = 4 if count != 4 else 2
+    app.open("menu")
+    pump(app, 2)
+    view = app.open("table", game="autobus")
+    pump(app, 2)
+    assert isinstance(view, AutobusTable) and view.players_panel.visible
+    number = view.session.number
+    header = view.level_label.text.text
+    assert f"{number:,}".replace(",", "\u202f")[-3:] in header
+    button = view.players_panel.buttons.by_name(f"players{count}")
+    tap(app, button.cx, button.cy)
+    played = app.current_view
+    assert isinstance(played, AutobusTable) and not played.choosing
+    assert played.session.players == count
+    assert played.session.number == number
+    assert played.level_label.text.text == header

@@ -324,7 +324,7 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
         pump(app)
         if view.session.journal.moves:
             break
-    assert view.session.journal.moves and view.thinking is None
+    assert view.session.journal.moves and view.session.thinking is None
     app.settings.levels.clear()
 
 

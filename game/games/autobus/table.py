@@ -61,7 +61,6 @@ class AutobusTable(TableView):
         self.n_players = (state.num_players if state is not None
                           else session.players if session is not None
                           else int(opts["players"]))
-        self._seed_arg = seed
         self.sweep = RunSweep(self)
         self.safety_net = False
         self.dealing = False      # the deal's cards are flying in: counts not shown yet
@@ -119,8 +118,9 @@ class AutobusTable(TableView):
             self.players_panel.visible = False
             self.start_deal()
             return
-        self.app.open("table", game=self.key, level=self.session.level, seed=self._seed_arg,
-                      options={"players": n}, new=True)
+        # the same deal number (shown in the header since the question) deals for n
+        self.app.open("table", game=self.key, level=self.session.level,
+                      seed=self.session.number, options={"players": n}, new=True)
 
     # ----- what lies where ---------------------------------------------------------------------
     def open_runs(self, obs: dict[str, Any]) -> list[int]:

@@ -136,6 +136,12 @@ class PaoDeKuaiTable(TableView):
         elif self.selected:
             self.flash(self.explain_drop(self.selection(), "table"))
 
+    def after_move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        """The line under the table says the play there once it has landed; meanwhile
+        it says nothing (not the play it covers)."""
+        if any(e.kind == "move" and e.dst == "table" for e in events):
+            self.shape_label.set("")
+
     def after_undo(self) -> None:
         self.passed_now.clear()
 

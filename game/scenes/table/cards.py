@@ -40,6 +40,11 @@ class Cards:
         self.live: set[int] = set()
         self.live_list: arcade.SpriteList[CardSprite] = arcade.SpriteList()
         self.moved_this_frame = False
+        #: the cards each layer shows resting (front: ``static``, back: ``static_back``)
+        self.resting: tuple[set[int], set[int]] = (set(), set())
+        #: a card the static picture shows resting has begun to move: that picture must
+        #: be drawn again before it is shown (else the card shows twice)
+        self.torn = False
 
     # ----- what is where ---------------------------------------------------------------
     @property
@@ -178,6 +183,8 @@ class Cards:
             self.live.add(tid)
             self.live_list.append(self.sprites[tid])
             self.static.dirty = True
+            if tid in self.resting[0]:
+                self.torn = True
 
     def sort(self) -> None:
         dragged = self.view.input.dragged()
@@ -223,16 +230,19 @@ class Cards:
         # A frame that played a move already did its share of work: it draws the old
         # static picture (the cards that just started moving are still where they were
         # in it, under their moving sprites) and the next frame draws the new one.
-        defer = self.moved_this_frame and self.static.renders > 0
+        # Unless a card the old picture shows resting has begun to move (``torn``): it
+        # would show twice (there and flying), so that picture is drawn anew at once.
+        defer = self.moved_this_frame and self.static.renders > 0 and not self.torn
         self.moved_this_frame = False
         if self.static.stale and not defer:
-            if self.animating and self.static.renders > 0:
+            if self.animating and self.static.renders > 0 and not self.torn:
                 self._build_in_two(chrome, words)
             else:
                 self.building = False
                 with self.static.render():
                     chrome()
-                    self._draw_resting(words)
+                    self.resting = (self._draw_resting(words), self.resting[1])
+        self.torn = False
         self.static.draw()
         self.live_list.draw()
 
@@ -248,12 +258,14 @@ class Cards:
             self.building = True
             return
         with back.render(clear=False):
-            self._draw_resting(words)
+            shown = self._draw_resting(words)
         back.dirty = self.static.dirty
         self.static, self.static_back = back, self.static
+        self.resting = (shown, self.resting[0])
         self.building = False
 
-    def _draw_resting(self, words: Callable[[], None]) -> None:
+    def _draw_resting(self, words: Callable[[], None]) -> set[int]:
+        """The cards at rest (not the moving ones) and the words; the ids drawn."""
         hidden = [sp for sp in self.live_list if sp.visible]
         for sp in hidden:
             sp.visible = False
@@ -261,6 +273,7 @@ class Cards:
         for sp in hidden:
             sp.visible = True
         words()
+        return {tid for tid, sp in self.sprites.items() if sp.visible and tid not in self.live}
 
     def draw_selected(self) -> None:
         L = self.view.layout
