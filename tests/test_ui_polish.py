@@ -223,10 +223,11 @@ def test_dudak_dealer_tag_sits_by_its_seat_clear_of_the_banner(sized: CardClubWi
     banner = (t.x - t.content_width / 2 - 20, t.y - t.content_height / 2 - 7,
               t.x + t.content_width / 2 + 20, t.y + t.content_height / 2 + 7)
     assert not overlap(chip, banner)
-    if dealer != HUMAN:                    # under that computer's name and count
-        name, count = view.names[dealer].text, view.counts[dealer].text
-        assert abs(view.dealer_label.text.left - name.left) < 30
-        assert chip[3] <= count.bottom + 1
+    if dealer != HUMAN:      # on that computer's name line, right of the name (issue 50:
+        name, count = view.names[dealer].text, view.counts[dealer].text   # under the count,
+        assert chip[0] >= name.right and abs(view.dealer_label.text.y - name.y) < 2
+        assert not overlap(chip, text_box(count))     # a last play or "out" covered it)
+    assert 0 <= chip[0] and chip[2] <= view.layout.w
 
 
 @pytest.mark.parametrize("game,seed", [("durak", 4), ("paodekuai", 3), ("dudak", 2)])

@@ -99,7 +99,7 @@ class DudakTable(TableView):
         self.own_trump = Label("", 13, (230, 240, 230), anchor_x="left")
         self.dealer_label = Label(_("dealer"), 11, (40, 30, 10), bold=True)
         self.pile_label = Label("", 13, (230, 240, 230))
-        self.out_label = Label("", 13, (230, 240, 230), anchor_x="left")
+        self.out_label = Label("", 13, (230, 240, 230))
         self.aside_label = Label("", 13, (255, 245, 210), bold=True, multiline=True,
                                  width=300, align="center", anchor_y="bottom")
         self.declare_title = Label("", 15, (255, 245, 210), bold=True, anchor_y="bottom")
@@ -368,7 +368,8 @@ class DudakTable(TableView):
             self.names[seat].place(x - 44 * s, y + 11 * s, max(11.0, 15 * s))
             self.counts[seat].set(line)
             self.counts[seat].place(x - 44 * s, y - 11 * s, max(10.0, 13 * s))
-            wide = max(self.names[seat].text.content_width,
+            chip = self.chip_width() + 10 * s if obs["dealer"] == seat else 0.0
+            wide = max(self.names[seat].text.content_width + chip,
                        self.counts[seat].text.content_width)
             over = max(0.0, x - 44 * s + wide - (L.w - 10 * s))   # keep it in the window
             if over:
@@ -391,8 +392,11 @@ class DudakTable(TableView):
         out = len(obs["out"])
         self.out_label.set(ngettext("{n} card out of play", "{n} cards out of play", out)
                            .format(n=out) if out else "")
-        ox, oy = L.out_xy
-        self.out_label.place(ox + L.card_w / 2 + 14 * s, oy, max(10.0, 13 * s))
+        ox, oy = L.out_xy                       # under the pile (the log is right of it)
+        self.out_label.place(ox, round(oy - L.card_h / 2 - 12 * s), max(10.0, 13 * s))
+        half = self.out_label.text.content_width / 2 + 6 * s
+        if ox - half < 4 * s:                   # whole in the window
+            self.out_label.place(round(4 * s + half), self.out_label.text.y)
         waiting = next((seat for seat in range(PLAYERS) if obs["collected"][seat]), None)
         if waiting is None:
             self.aside_label.set("")
@@ -444,21 +448,24 @@ class DudakTable(TableView):
     def settling(self) -> bool:
         return bool(self.pulses)
 
+    def chip_width(self) -> float:
+        """The dealer chip's width (its word at its size, and its margins)."""
+        s = self.layout.s
+        self.dealer_label.place(self.dealer_label.text.x, self.dealer_label.text.y,
+                                max(9.0, 11 * s))
+        return float(self.dealer_label.text.content_width) + 16 * s
+
     def draw_dealer_chip(self, dealer: int) -> None:
-        L = self.layout
-        s = L.s
+        """The chip on the dealer's name line, right of the name: clear of the count, a
+        last play said under the plate and "out of cards"."""
+        s = self.layout.s
         lab = self.dealer_label
         size = max(9.0, 11 * s)
-        if dealer == self.human:
-            x = self.own_name.text.x + self.own_name.text.content_width + 40 * s
-            y = self.own_name.text.y
-        else:
-            x, y = L.plate(self.pos(dealer))
-        lab.place(x, y, size)
-        w, h = lab.text.content_width + 16 * s, size + 10 * s
-        if dealer != self.human:       # under the computer's name and count, not in the open
-            lab.place(self.names[dealer].text.x + w / 2, self.counts[dealer].text.y - 26 * s)
-            x, y = lab.text.x, lab.text.y
+        name = self.own_name if dealer == self.human else self.names[dealer]
+        w, h = self.chip_width(), size + 10 * s
+        x = name.text.x + name.text.content_width + 10 * s + w / 2
+        y = name.text.y
+        lab.place(round(x), round(y), size)
         arcade.draw_rect_filled(arcade.XYWH(x, y, w, h), GOLD)
         arcade.draw_rect_outline(arcade.XYWH(x, y, w, h), (90, 60, 10), 2)
         lab.draw()

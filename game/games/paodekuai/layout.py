@@ -12,11 +12,17 @@ class PaoDeKuaiLayout(TableLayout):
         self.seat_y = self.h * 0.60
         self.side_x = {1: self.w - 70 * s - self.card_w / 2, 2: 70 * s + self.card_w / 2}
         self.table_y = (self.h - self.bar_h + self.status_y) / 2 + 10 * s
-        self.discard_xy = (self.side_x[2] + 20 * s,
-                           self.h - self.bar_h - 16 * s - self.card_w / 2)
+        # the cards played lie face down in the middle, over the table (a pile in a
+        # seat's column read as a fourth player)
+        self.discard_xy = (self.w / 2, self.h - self.bar_h - 14 * s - self.card_w / 2)
         inner = self.side_x[2] + self.card_w * 1.3
         self.table_zone = Box(self.w / 2, self.table_y, self.w - 2 * inner,
                               self.card_h * 1.55)
+
+    def banner_y(self) -> float:
+        """Announcements show under the cards played (over the table's top edge), not
+        over them."""
+        return self.discard_xy[1] - self.card_w / 2 - 36 * self.s
 
     def seat_card(self, seat: int, i: int, n: int,
                   face_up: bool = False) -> tuple[float, float, float]:

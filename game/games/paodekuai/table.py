@@ -44,7 +44,7 @@ class PaoDeKuaiTable(TableView):
                             for s in self.others()}
         self.pass_labels = {s: Label("", 15, (255, 220, 150), bold=True) for s in (0, 1, 2)}
         self.shape_label = Label("", 15, (255, 245, 210), bold=True)
-        self.discard_label = Label("", 12, (230, 240, 230))
+        self.discard_label = Label("", 12, (230, 240, 230), anchor_x="left")
         self.labels += [*self.seat_labels.values(), *self.pass_labels.values(),
                         self.shape_label, self.discard_label]
         self.play_button = Button(_("Play"), self.play_selected, PRIMARY, name="play")
@@ -260,9 +260,9 @@ class PaoDeKuaiTable(TableView):
         gone = 48 - sum(sizes) - len(obs["table"])
         self.discard_label.set(ngettext("{n} card played", "{n} cards played", gone)
                                .format(n=gone) if gone else "")
-        x, y = L.discard_xy
-        # under the pile, clear of the banner that runs across the top
-        self.discard_label.place(x, y - L.card_w / 2 - 14 * L.s, max(10.0, 12 * L.s))
+        x, y = L.discard_xy                     # beside the pile, right of it
+        self.discard_label.place(round(x + L.card_h / 2 + 12 * L.s), round(y),
+                                 max(10.0, 12 * L.s))
 
     def draw_extra(self) -> None:
         L = self.layout

@@ -130,7 +130,8 @@ class Cards:
         sb, L = v.status_box(), v.layout
         if abs(x - sb.cx) > sb.w / 2 + L.card_w / 2 or y > sb.cy:
             return lifted
-        highest = sb.cy - sb.h / 2 - 6 * L.s - L.card_h / 2
+        half = max(sb.h, v.hud.status_height()) / 2     # two lines of a long hint
+        highest = sb.cy - half - 6 * L.s - L.card_h / 2
         return max(min(lifted, highest), y + 8 * L.s)
 
     def arrange(self, duration: float) -> None:

@@ -96,9 +96,9 @@ class Help:
         else:                              # a button's move: no card of an older hint
             v.selected = []                # stays lifted
             self.hinted_button = v.button_for(move)
-        v.cards.arrange(0.15)
         v.hud.message, v.hud.message_left = "", 0.0    # an older flash gives way
-        v.refresh()                        # the status line names it (``line``)
+        v.refresh()                        # the status line names it (``line``) ...
+        v.cards.arrange(0.15)              # ... and its card lifts short of the line
 
     def line(self) -> str:
         """The status line while a hint is on show: it names the hint for as long as its

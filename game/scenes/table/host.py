@@ -76,6 +76,8 @@ class HudPart(Protocol):
 
     def draw_status(self) -> None: ...
 
+    def status_height(self) -> float: ...
+
 
 class HelpPart(Protocol):
     undo_button: Button

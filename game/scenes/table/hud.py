@@ -160,9 +160,14 @@ class Hud:
         self.level_label.draw()
         bar.draw()
 
+    def status_height(self) -> float:
+        """The status line's box as drawn: its text (two lines for a long hint) and its
+        margins."""
+        return float(self.status.text.content_height + 10) if self.status.text.text else 0.0
+
     def draw_status(self) -> None:
         sb = self.view.status_box()
-        h = max(sb.h, self.status.text.content_height + 10)
+        h = max(sb.h, self.status_height())
         arcade.draw_rect_filled(arcade.XYWH(sb.cx, sb.cy, sb.w, h), (0, 0, 0, 100))
         self.status.draw()
 
