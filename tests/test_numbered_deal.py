@@ -338,3 +338,32 @@ def test_the_panel_and_the_links_fit(app: CardClubWindow, size: tuple[int, int])
         assert link.cy - link.h / 2 >= t.box.cy - t.box.h / 2 - 1
         assert link.cy + link.h / 2 <= level.cy - level.h / 2
     pump(app, 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "pl", "de", "es"])
+@pytest.mark.parametrize("size", [(864, 540), (960, 600), (1280, 800)])
+def test_a_tiles_two_links_lie_whole_in_it_at_one_size(app: CardClubWindow, lang: str,
+                                                       size: tuple[int, int]) -> None:
+    """"Play a numbered deal…" and "Play with friends…" side by side: every line of both
+    inside the tile, apart, at one size (at 864x540 "numbered deal…" ran out of the
+    tile's left edge)."""
+    from game import i18n
+
+    i18n.set_language(lang)
+    app.set_size(*size)
+    app.dispatch_event("on_resize", *size)
+    try:
+        m = menu(app)
+        for t in m.tiles:
+            if not t.friends.visible:
+                continue
+            left, right = t.box.cx - t.box.w / 2, t.box.cx + t.box.w / 2
+            lines = [lab.text for link in (t.numbered, t.friends)
+                     for lab in (link.label, link.second) if lab.text.text]
+            for line in lines:
+                assert left <= line.left and line.right <= right, (lang, line.text)
+            assert len({line.font_size for line in lines}) == 1
+            assert t.numbered.cx + t.numbered.w / 2 <= t.friends.cx - t.friends.w / 2
+            assert min(line.font_size for line in lines) >= 8
+    finally:
+        i18n.set_language("en")

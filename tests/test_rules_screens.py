@@ -37,7 +37,7 @@ from .ui_helpers import drag, tap
 
 SHARED_RULES = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
 LANGS = ("en", "cs", "pl", "de", "es")
-SIZES = ((1280, 800), (960, 600))
+SIZES = ((1280, 800), (960, 600), (864, 540))
 RULE_ID = re.compile(r"\b(?:DUR|BUS|DUD|PDK)-\d")
 #: every rule id of shared/rules (used when the shared folder is not next to the repo)
 KNOWN_IDS = ({f"DUR-{n}" for n in range(1, 11)} | {f"BUS-{n}" for n in range(1, 13)}
@@ -262,6 +262,11 @@ def check_fits(view: Any) -> None:
             assert b.cx - b.w / 2 >= 0 and b.cx + b.w / 2 <= view.window.width + 0.5, b.name
             assert b.w >= 48 and b.h >= 48
     assert view.title.text.content_width <= view.title_box + 1, view.title.text.text
+    texts = [t for t, _box in view.texts]
+    for mark, text in zip(texts, texts[1:], strict=False):   # a step's number, then its words
+        if re.fullmatch(r"\d+\.", mark.text):
+            assert text.left >= mark.left + mark.content_width + 0.25 * mark.font_size, (
+                mark.text, text.text[:20])         # ("1.Hned": no space at 864x540)
 
 
 @pytest.mark.ui

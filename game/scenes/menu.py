@@ -66,29 +66,50 @@ class LinkButton(Button):
             t.color = self.INK
             t.bold = False
 
+    def lines(self, size: float) -> tuple[str, str, float]:
+        """The words on one line or two at ``size`` (the break that makes the wider line
+        narrowest), and that width."""
+        first, second = self.label, self.second
+        first.text.font_size = second.text.font_size = size
+
+        def widest(one: str, two: str) -> float:
+            first.set(one)
+            second.set(two)
+            return max(first.text.content_width, second.text.content_width if two else 0)
+
+        words = self.words.split(" ")
+        best = (self.words, "", widest(self.words, ""))
+        for i in range(1, len(words)):
+            one, two = " ".join(words[:i]), " ".join(words[i:])
+            wide = widest(one, two)
+            if wide < best[2]:
+                best = (one, two, wide)
+        return best
+
+    def need(self, size: float) -> float:
+        """The width its words need at ``size`` on two lines at most, with the margins."""
+        return self.lines(size)[2] + 8
+
     def place(self, cx: float, cy: float, w: float, h: float, font: float | None = None) -> None:
         self.cx, self.cy = cx, cy
         self.w, self.h = max(w, MIN_TARGET), max(h, MIN_TARGET)
         room = self.w - 8
         size = font or 13.0
         first, second = self.label, self.second
-
-        def widest(one: str, two: str) -> float:
-            first.set(one)
-            second.set(two)
-            first.text.font_size = second.text.font_size = size
-            return max(first.text.content_width, second.text.content_width if two else 0)
-
-        words = self.words.split(" ")
-        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        one, two, wide = self.words, "", 0.0
         while True:
-            lines = (self.words, "")
-            if widest(*lines) > room and splits:      # two lines, as even as they go
-                lines = min(splits, key=lambda p: max(len(p[0]), len(p[1])))
-            if widest(*lines) <= room or size <= 9:
+            first.text.font_size = second.text.font_size = size
+            first.set(self.words)
+            second.set("")
+            one, two, wide = self.words, "", first.text.content_width
+            if wide > room:                       # two lines, as even as they go
+                one, two, wide = self.lines(size)
+                first.set(one)
+                second.set(two)
+            if wide <= room or size <= 8:
                 break
-            size = max(9.0, size - 0.5)
-        if lines[1]:
+            size = max(8.0, size - 0.5)
+        if two:
             step = first.text.content_height * 0.55
             first.place(round(cx), round(cy + step))
             second.place(round(cx), round(cy - step))
@@ -233,12 +254,8 @@ class MenuView(arcade.View):
                              max(11.0, 13 * s))
             t.numbered.visible = t.ready
             t.friends.visible = t.ready and "friends" in SCENES
-            if t.friends.visible:                       # the two links side by side
-                half = (tile_w - 12) / 2
-                t.numbered.place(cx - half / 2, bottom + 2 * s + link_h / 2, half - 4,
-                                 link_h, max(11.0, 13 * s))
-                t.friends.place(cx + half / 2, bottom + 2 * s + link_h / 2, half - 4,
-                                link_h, max(11.0, 13 * s))
+            if t.friends.visible:      # the two links side by side, each as wide as its
+                self.place_links(t, cx, bottom + 2 * s + link_h / 2, tile_w - 12, link_h)
             bottom += link_room                  # the rest stands on the link
             card_h = max(1.0, min((tile_h - link_room) * 0.30, 150 * s))
             t.sprite.scale = card_h / assets.CARD_H
@@ -342,6 +359,22 @@ class MenuView(arcade.View):
         self.entry_game = key
         self.entry.open(note=_("{game}: the same number always deals the same cards.")
                         .format(game=INFO[key].title))
+
+    def place_links(self, t: Tile, cx: float, cy: float, room: float, h: float) -> None:
+        """A tile's two links side by side in ``room``: one size for both (13 points as
+        the window allows, smaller where their words need it), each link as wide as its
+        words need at that size (a narrow tile cut "numbered deal…" at its edge)."""
+        size = max(11.0, 13 * min(self.window.width / 1280, self.window.height / 800))
+        a, b = t.numbered.need(size), t.friends.need(size)
+        gap = 8.0
+        if a + b + gap > room:
+            size = max(8.0, size * (room - gap) / (a + b))
+            a, b = t.numbered.need(size), t.friends.need(size)
+        spare = max(0.0, room - gap - a - b) / 2
+        a, b = a + spare, b + spare
+        left = cx - (a + b + gap) / 2
+        t.numbered.place(left + a / 2, cy, a, h, size)
+        t.friends.place(left + a + gap + b / 2, cy, b, h, size)
 
     def play_numbered(self, number: int) -> None:
         """The entry's Play: a new deal of that number (Autobus asks how many players

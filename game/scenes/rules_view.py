@@ -219,7 +219,7 @@ class RulesView(PageView):
             t = self.add_text(self.tr(b.text), left, y, body, INK, width=col_w)
             return y - t.content_height
         if b.kind in ("bullet", "step"):
-            ind = 30 * s
+            ind = max(30 * s, 2.4 * body)        # "10." and a space at any size
             mark = "\u2022" if b.kind == "bullet" else f"{step}."
             self.add_text(mark, left + 4 * s, y, body, ACCENT, width=ind, bold=True)
             t = self.add_text(self.tr(b.text), left + ind, y, body, INK, width=col_w - ind)
