@@ -174,9 +174,13 @@ class HistoryView(PageView):
         self.tell(history.take_message())
         return True
 
+    #: the page changes on input, and when a read comes back (it wakes the window then)
+    busy = False
+
     def on_update(self, delta_time: float) -> None:
         if self.take():
             self.relayout()
+            self.app.wake()                # drawn now, even if the window had gone idle
         elif (self.history_busy and self.fetch is None
               and time.monotonic() >= self.retry_at):
             self.load()

@@ -27,6 +27,9 @@ TILE = (255, 252, 244)
 
 
 class RulesView(PageView):
+    #: a page of text: it changes only on input (the window stops drawing it when idle)
+    busy = False
+
     def __init__(self, window: Window, game: str | None = None,
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)

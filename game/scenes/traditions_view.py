@@ -20,6 +20,9 @@ ORDER = ("french", "czech", "atlasnye")
 
 
 class TraditionsView(PageView):
+    #: a page of text: it changes only on input (the window stops drawing it when idle)
+    busy = False
+
     def __init__(self, window: Window, deck: str | None = None,
                  back: Callable[[], None] | arcade.View | None = None, **kw: Any) -> None:
         super().__init__(window, back)

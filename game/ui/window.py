@@ -35,6 +35,11 @@ class Window(Protocol):
         """Show ``new_view`` (arcade's own, waking the window)."""
         ...
 
+    def wake(self) -> None:
+        """Something a view shows changed without input (a background read came back, a
+        timer ran out): draw it at the next tick, even if the window had gone idle."""
+        ...
+
 
 def arcade_window(window: Window) -> arcade.Window:
     """``window`` as the arcade window it is, for ``arcade.View.__init__``: the protocol

@@ -78,9 +78,19 @@ class Dialogs:
             self.pause()
 
     def open_rules(self) -> None:
+        """The game's rules; the deal waits meanwhile.  Back (or Esc) returns to where
+        they were opened from: the pause panel, or the table playing on (the bar's
+        Rules: no pause panel waiting to be closed)."""
         v = self.view
+        from_panel = self.pause_panel.visible
         self.pause()
-        v.app.open("rules", game=v.key, back=v.back_from_rules)
+
+        def back() -> None:
+            if not from_panel:
+                self.resume()
+            v.back_from_rules()
+
+        v.app.open("rules", game=v.key, back=back)
 
     def ask_surrender(self) -> None:
         self.pause_panel.visible = False
