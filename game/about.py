@@ -208,7 +208,7 @@ def open_folder(path: Path) -> subprocess.Popen[bytes] | str | None:
     try:
         path.mkdir(parents=True, exist_ok=True)
         if sys.platform == "win32":
-            os.startfile(path)  # type: ignore[attr-defined]
+            os.startfile(path)
             return None
         command = folder_opener()
         if command is None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -201,10 +202,10 @@ class CountingFilter(logging.Filter):
 def raise_file_limit() -> int | None:
     """Raise this process's soft limit of open files to its hard limit: the new soft
     limit, or None where the platform has no such limit (Windows)."""
-    try:
-        import resource
-    except ImportError:
+    if sys.platform == "win32":
         return None
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
     if want > soft:

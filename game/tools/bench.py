@@ -162,8 +162,31 @@ def ai_times(deals: int = 6) -> dict[str, dict[str, float]]:
 
 
 def peak_memory_mb() -> float:
-    import resource
+    """This process's peak resident memory in MiB."""
     import sys
+
+    if sys.platform == "win32":   # the peak working set, from the process's counters
+        import ctypes
+        from ctypes import wintypes
+
+        class Counters(ctypes.Structure):
+            _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),
+                        ("PeakWorkingSetSize", ctypes.c_size_t),
+                        ("WorkingSetSize", ctypes.c_size_t),
+                        ("QuotaPeakPagedPoolUsage", ctypes.c_size_t),
+                        ("QuotaPagedPoolUsage", ctypes.c_size_t),
+                        ("QuotaPeakNonPagedPoolUsage", ctypes.c_size_t),
+                        ("QuotaNonPagedPoolUsage", ctypes.c_size_t),
+                        ("PagefileUsage", ctypes.c_size_t),
+                        ("PeakPagefileUsage", ctypes.c_size_t)]
+
+        counters = Counters(cb=ctypes.sizeof(Counters))
+        process = ctypes.windll.kernel32.GetCurrentProcess()
+        if not ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters),
+                                                        counters.cb):
+            return 0.0
+        return float(counters.PeakWorkingSetSize) / 1024 / 1024
+    import resource
 
     kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return kb / 1024 if sys.platform != "darwin" else kb / 1024 / 1024

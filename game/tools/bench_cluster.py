@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import statistics
 import sys
 import time
@@ -24,7 +23,7 @@ from typing import Any
 
 from game.games import ORDER
 
-from .bench_server import _pct, _run, _slot
+from .bench_server import _pct, _run, _slot, load_average
 from .cluster import Cluster
 
 
@@ -118,7 +117,7 @@ def main(argv: list[str]) -> int:
             rows.append(report)
             if a.failover and k == ks[-1]:
                 fail = asyncio.run(_failover(cluster, a, games))
-    out: dict[str, Any] = {"rows": rows, "load_average": round(os.getloadavg()[0], 2)}
+    out: dict[str, Any] = {"rows": rows, "load_average": round(load_average(), 2)}
     if fail:
         out["failover_s"] = {"n": len(fail), "median": round(statistics.median(fail), 2),
                              "p90": round(_pct(sorted(fail), 0.9), 2),

@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -31,8 +30,17 @@ from typing import Any
 from game.games import ORDER, spec
 
 
+def load_average() -> float:
+    """The 1-minute load average (0.0 on Windows, which keeps none)."""
+    if sys.platform == "win32":
+        return 0.0
+    return os.getloadavg()[0]
+
+
 def _proc_cpu(pid: int) -> float:
     """CPU seconds (user + system) used so far by process ``pid`` (Linux /proc)."""
+    if sys.platform == "win32":
+        raise OSError("no /proc on Windows")
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -127,7 +135,7 @@ async def _run(url: str, tables: int, games: list[str], seconds: float, level: s
     moves0 = _updates(hosts)
     cpu0, t0 = _cpu(pids), time.monotonic()
     own0 = time.process_time()
-    load0 = os.getloadavg()[0]
+    load0 = load_average()
     rss_peak = 0.0
     while time.monotonic() - t0 < seconds:
         await asyncio.sleep(0.5)
@@ -135,7 +143,7 @@ async def _run(url: str, tables: int, games: list[str], seconds: float, level: s
     wall = time.monotonic() - t0
     cpu = _cpu(pids) - cpu0
     own = time.process_time() - own0
-    load = (load0 + os.getloadavg()[0]) / 2
+    load = (load0 + load_average()) / 2
     got = sorted(samples)
     counts["moves"] = _updates(hosts) - moves0
     for t in tasks:
@@ -193,10 +201,13 @@ def main(argv: list[str]) -> int:
     a = p.parse_args(argv)
     if a.tables < 1 or a.seconds <= 0:
         p.error("--tables and --seconds must be positive")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = min(hard, max(soft, 8 * a.tables + 256))
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    if sys.platform != "win32":   # (Windows has no such limit)
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = min(hard, max(soft, 8 * a.tables + 256))
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     games = list(ORDER) if a.game == "all" else [a.game]
     with tempfile.TemporaryDirectory(prefix="cardclub-bench-server-", dir=a.data) as tmp:
         env = dict(os.environ, CARDCLUB_HOME=tmp)
