@@ -61,6 +61,20 @@ def set_window_icon(window: arcade.Window) -> int:
     return len(images)
 
 
+def glyph_per_letter() -> None:
+    """On Windows, lay text out a glyph per letter, as FreeType does on Linux.
+
+    pyglet 2.1 shapes text on Windows through DirectWrite, which joins letters into one
+    ligature glyph where the font has one (DejaVu Sans: "fi"), and then pads the run's
+    glyph list at its end; every letter after the ligature is one glyph off its
+    character, so a wrapped line breaks inside a word ("first by b / uilding").  Without
+    shaping the glyphs stay in step with the text (no ligatures, as on Linux)."""
+    if sys.platform == "win32":
+        import pyglet
+
+        pyglet.options.text_shaping = False
+
+
 class CardClubWindow(arcade.Window):
     """The one window; it owns the settings, the sounds and the table registry."""
 
@@ -74,6 +88,7 @@ class CardClubWindow(arcade.Window):
 
     def __init__(self, width: int = BASE_W, height: int = BASE_H, visible: bool = True,
                  **kw: Any) -> None:
+        glyph_per_letter()               # before the first text is laid out
         super().__init__(width, height, "Card Club", resizable=True, visible=visible,
                          vsync=kw.pop("vsync", True),
                          # no multisampling: on software GL it costs more than the whole
