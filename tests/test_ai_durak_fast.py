@@ -1,9 +1,10 @@
 """The fast Durak of the search (game/games/durak/fast.py) against the engine, move for move,
-and its endgame solver on positions worked out by hand."""
+and its endgame solver (game/games/durak/endgame.py) on positions worked out by hand."""
 from __future__ import annotations
 
 from game.ai import make_bot
-from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, greedy_move, mask_of, normal_move
+from game.games.durak.endgame import Solver, State, state_of
+from game.games.durak.fast import ID, STOP, TAKE, Fast, greedy_move, mask_of, normal_move
 from game.games.durak.greedy import durak_greedy
 from game.games.durak.heuristic import DurakHeuristic
 from game.games.durak.rules import Durak
@@ -102,9 +103,7 @@ def test_DUR9_solver_agrees_with_brute_force_on_random_small_endgames() -> None:
         assert Solver(g.trump).value(_state(g), 1_000_000) == _minimax(g)
 
 
-def _state(g: Fast) -> tuple[int, int, int, int, int, int, int, bool, int]:
-    from game.games.durak.fast import state_of
-
+def _state(g: Fast) -> State:
     return state_of(g)
 
 

@@ -238,7 +238,7 @@ def test_durak_hard_answers_when_the_moves_given_all_lose_in_the_endgame() -> No
     """Durak's endgame (talon empty: every card known) with the best moves left out:
     the solver's best value was taken over all the legal moves, so none of the moves
     given was kept (an IndexError); the hard level now answers one of them."""
-    from game.games.durak.fast import Solver, Unsolved
+    from game.games.durak.endgame import Solver, Unsolved
     from game.games.durak.infer import Deals
     from game.games.durak.search import DurakSearch
 

@@ -81,7 +81,8 @@ def _durak_blunder() -> tuple[saves.Journal, int]:
     """A Durak deal where seat 0, with the talon empty, plays a losing move while a
     winning one was there: (the journal, the index of that move)."""
     from game.ai import make_bot
-    from game.games.durak.fast import ID, STOP, TAKE, Solver
+    from game.games.durak.endgame import Solver
+    from game.games.durak.fast import ID, STOP, TAKE
     from game.games.durak.infer import Deals
 
     for seed in range(200):

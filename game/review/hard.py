@@ -21,6 +21,12 @@ review would not tell off.  Settings of the level's own:
   size the judge so this is rare (``python -m game.tools.bench_review hard`` counts it).
   A level whose search runs a fixed number of ``iterations`` (tests, tools) has no cap:
   its decisions are then a function of the position and the seeds alone.
+
+A search that can settle a position exactly (Durak's endgame solver) says so: while it
+is ``solving`` its time is not counted against ``judge_budget`` (its budget is the
+positions it may settle, the review's own); a decision it settled (``certain``) is
+played without the judge, and where it found the moves that keep the position's exact
+value (``kept``: a draw) the judge values those only.
 """
 from __future__ import annotations
 
@@ -89,20 +95,24 @@ class JudgeBot:
             raise RuntimeError("step() before start()")
         if self._final:
             return True
-        if self.budget > 0:
+        solving = bool(getattr(self.search, "solving", False))
+        if self.budget > 0 and not solving:
             seconds = min(seconds, max(0.0, self.budget - self._spent))
         t0 = time.thread_time()
         stop = t0 + seconds
         if self._judge is None and self.search.step(seconds):
             self._first = self.search.best()
-            if len(self._legal) > 1:
-                self._judge = Judge(self._obs, self._legal, self.s,
-                                    order=_ranking(self.search, self._legal))
+            kept = getattr(self.search, "kept", None)
+            moves = kept if isinstance(kept, list) and kept else self._legal
+            if len(moves) > 1 and not getattr(self.search, "certain", False):
+                self._judge = Judge(self._obs, moves, self.s,
+                                    order=_ranking(self.search, moves))
             else:
                 self._final = True
         if self._judge is not None and not self._final:
             self._final = self._judge.step(max(0.0, stop - time.thread_time()))
-        self._spent += time.thread_time() - t0
+        if not solving:
+            self._spent += time.thread_time() - t0
         if not self._final and self.budget > 0 and self._spent >= self.budget:
             self.capped += 1
             self._final = True

@@ -38,8 +38,8 @@ MAX_CANDIDATES = 64
 #: 3: what a move led to (effects), the chance shown fitted again (Durak, Dudák,
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
-#: through the map's secant
-FORMAT = 5
+#: through the map's secant; 6: Durak's endgame solver budgeted in positions settled
+FORMAT = 6
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
 MAX_MOVE = 80

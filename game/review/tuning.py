@@ -32,7 +32,7 @@ class Settings:
     epsilon: float = 0.05        # chance of a random move in the play-outs (every seat)
     rollout_moves: int = 1500    # play-outs longer than this are scored as cut off
     scale: float = 1.0           # a game valued in points: the points worth 1.0 of chance
-    solve_nodes: int = 200_000   # exact verdicts: solver nodes per decision (past it: estimate)
+    solve_nodes: int = 100_000   # exact verdicts: positions settled a decision (past it: estimate)
     #: the seat playing on as the hard level would, not as the rules of thumb do: a shift
     #: of the play-outs' mean (logit of a chance; points), fitted on the hard level's
     #: outcomes (``bench_review calibrate``)

@@ -18,6 +18,9 @@
   ``calibrate --levels hard --out``, several files joined by commas): the logistic map
   and a curve, each checked on the half of the deals it was not fitted on, and with
   ``--folds K`` by K-fold cross-validation by deal (game/tools/bench_fit.py).
+- ``endgames``: Durak's hard level against ``--against`` (normal), every decision of
+  its seat with the talon empty solved as the review solves it: the certain blunders
+  (none expected) and the CPU per endgame decision (game/tools/bench_endgame.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -342,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
                                 description="Review speed, calibration and frame times.")
     p.add_argument("what", choices=["speed", "calibrate", "frames", "table", "hard", "why",
-                                    "fit"])
+                                    "fit", "endgames"])
     p.add_argument("--games", default=",".join(ORDER))
     p.add_argument("--deals", type=int, default=None,
                    help="deals per level (calibrate, hard: 10; why: 2)")
@@ -399,6 +402,10 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         from game.tools.bench_hard import run
 
         return run(games, deals, a.seed, a.jobs, a.players, a.against)
+    if a.what == "endgames":
+        from game.tools.bench_endgame import run as endgames
+
+        return endgames(deals, a.seed, a.jobs, a.against or "normal")
     if a.what == "why":
         from game.tools.bench_why import run as why_run
 

@@ -12,13 +12,18 @@
   seat's choices, which is what makes the level strong against rule-based players; a
   new reply ends the walk); with ``"ucb"`` they are chosen by UCB1 as in plain ISMCTS.
 - Once the talon is empty every card is known (the unseen ones are the opponent's hand):
-  :class:`game.games.durak.fast.Solver` finds each move's value under best play.  A winning
-  move is played at once; with a draw at best, the search chooses among the moves that
-  keep the draw; in a lost position it searches all moves (the opponent may err).
+  the endgame solver (:mod:`game.games.durak.endgame`) finds the position's value under
+  best play, a slice of CPU time per ``step`` like the search.  A winning move is played
+  at once (the normal rule of thumb's move where it wins); with a draw at best, the
+  search chooses among the moves that keep the draw; in a lost position it searches all
+  moves (the opponent may err).  The solver's budget is ``solve_nodes`` positions
+  settled (the review's own budget: the level asks a part of the review's questions in
+  the same order, so where the review is certain the level has solved the position
+  too), whatever the search's budget; the solver's memo is kept through the endgame.
 
-The budget is CPU time (``budget`` seconds) or, with ``iterations``, a fixed number of
-iterations (and a fixed solver node cap), so a decision depends on the observation and
-the seed alone.  ``start`` / ``step(seconds)`` / ``best`` / ``choose`` as every bot.
+The search's budget is CPU time (``budget`` seconds) or, with ``iterations``, a fixed
+number of iterations, so a decision depends on the observation and the seed alone.
+``start`` / ``step(seconds)`` / ``best`` / ``choose`` as every bot.
 """
 from __future__ import annotations
 
@@ -27,12 +32,16 @@ from typing import Any
 
 from game.ai.bots import option
 from game.ai.ismcts import Draws, Ismcts, PyRandom, Simulator
-from game.games.durak.fast import ID, STOP, TAKE, Fast, Solver, Unsolved, greedy_move, normal_move
+from game.games.durak.endgame import Solve, Solver, live, state_of
+from game.games.durak.fast import ID, STOP, TAKE, Fast, greedy_move, normal_move
 from game.games.durak.infer import Deals
 from game.games.durak.observation import observed
 from game.rules import Move
 
 POLICIES: dict[str, Callable[[Fast], int]] = {"greedy": greedy_move, "normal": normal_move}
+#: the solver's memo is started afresh before a decision once it holds this many
+#: positions (its size stays bounded; a fresh memo solves what the review solves)
+MEMO_MAX = 300_000
 
 
 class DurakSim(Simulator[Fast, int]):
@@ -93,8 +102,8 @@ class DurakSearch(Ismcts[Fast, int]):
         self.epsilon = float(params.get("epsilon", 0.05))
         self.own = POLICIES[option(params, "rollout", "normal", tuple(POLICIES))]
         self.opp = POLICIES[option(params, "opponent", "greedy", tuple(POLICIES))]
-        #: solver nodes per decision (0: no endgame solving)
-        self.solve_nodes = int(params.get("solve_nodes", 40000))
+        #: positions the endgame solver may settle per decision (0: no endgame solving)
+        self.solve_nodes = int(params.get("solve_nodes", 100_000))
         #: "model": in the tree the opponent replies as the ``opponent`` rule of thumb
         #: does; "ucb": it picks its replies by UCB1 like this seat
         self.model = option(params, "opponent_tree", "ucb", ("ucb", "model")) == "model"
@@ -102,8 +111,15 @@ class DurakSearch(Ismcts[Fast, int]):
         #: left (1.0: only when nothing can change the decision)
         self.settle = float(params.get("settle", 1.0))
         self._solver: Solver | None = None
+        self._live = 0                      # the cards in play when the memo began
+        self._solve: Solve | None = None
         self._deals: Deals | None = None
         self._chosen: int | None = None
+        #: the decision is settled exactly: the move played keeps the best value under
+        #: best play (the judge has nothing to add)
+        self.certain = False
+        #: with the endgame solved: the moves that keep its value (None: not solved)
+        self.kept: list[Move] | None = None
 
     def _generator(self, seed: int) -> Draws:
         return PyRandom(seed)
@@ -116,31 +132,56 @@ class DurakSearch(Ismcts[Fast, int]):
         return DurakSim(self._deals, self.own, self.opp, self.epsilon)
 
     # ----- anytime interface --------------------------------------------------------------
+    @property
+    def solving(self) -> bool:
+        """The endgame solver is at work (its budget is positions, not the search's time)."""
+        return self._solve is not None
+
     def start(self, observation: dict[str, Any], legal: list[Move]) -> None:
         super().start(observation, legal)
-        self._chosen = None
+        self._chosen, self._solve = None, None
+        self.certain, self.kept = False, None
         if self._final:
             return
         if observed(observation)["talon_size"] == 0 and self.solve_nodes:
-            self._endgame(self._seat)
+            assert self._deals is not None
+            g = self._deals.everything()
+            self._solve = Solve(self._solver_for(g), g, self._seat, self.solve_nodes,
+                                first=normal_move(g), moves=self.root_moves)
 
-    def _endgame(self, seat: int) -> None:
-        assert self._deals is not None
-        g = self._deals.everything()
-        if self._solver is None or self._solver.trump != g.trump:
-            self._solver = Solver(g.trump)
-        try:
-            values = self._solver.move_values(g, seat, self.solve_nodes)
-        except Unsolved:
-            return
-        top = max(values[m] for m in self.root_moves)    # the best of the moves given
-        keep = [m for m in self.root_moves if values[m] == top]
-        if top == 2 or len(keep) == 1:
-            pick = normal_move(g)
-            self._chosen = pick if pick in keep else keep[0]
-            self._final = True
-        elif top == 1:
-            self.root_moves = keep         # search among the moves that keep the draw
+    def _solver_for(self, g: Fast) -> Solver:
+        """The solver of this endgame: its memo kept from the decisions before, unless
+        this is another endgame (other trumps, cards back in play) or it grew large."""
+        cards = live(state_of(g))
+        s = self._solver
+        if s is None or s.trump != g.trump or cards & ~self._live or len(s.memo) > MEMO_MAX:
+            s = self._solver = Solver(g.trump)
+            self._live = cards
+        return s
+
+    def step(self, seconds: float) -> bool:
+        """A slice of the endgame solver while it works (the search's clock waits), then
+        of the search."""
+        solve = self._solve
+        if solve is None:
+            return super().step(seconds)
+        if not solve.step(seconds):
+            return False
+        self._solve = None
+        if not solve.gave_up and solve.best is not None:
+            self._settled_by(solve.best, solve.kept)
+        return self._final
+
+    def _settled_by(self, best: int, kept: list[int]) -> None:
+        """The endgame solved: a won position (or one move that keeps the best) is
+        played at once, the moves that keep a draw are searched among; a lost one is
+        searched whole (the opponent may err)."""
+        self.kept = [self._by_code[m] for m in kept]
+        if best == 2 or len(kept) == 1:
+            self._chosen = kept[0]
+            self._final = self.certain = True
+        elif best == 1:
+            self.root_moves = list(kept)     # search among the moves that keep the draw
 
     def _pick(self) -> int:
         if self._chosen is not None:
