@@ -154,6 +154,11 @@ def _review(argv: list[str]) -> int:
     def show(x: float) -> str:
         return f"{x:+.1f}" if review.unit == POINTS else f"{x * 100:.0f}%"
 
+    def worth(exact: float, shown: float, certain: bool) -> str:
+        """A value as the screen shows it: where every card is known, the end under best
+        play and the chance against the other seats as they play."""
+        return f"{outcome(exact)}, {show(shown)}" if certain else show(exact)
+
     what = "expected points" if review.unit == POINTS else spec(review.key).review_chance()
     print(f"{a.game}, deal {journal.seed}, seat {review.seat}: {what} after each move "
           "(playing on as the hard level would)")
@@ -162,8 +167,8 @@ def _review(argv: list[str]) -> int:
         k, of, n, moves = review.number(v.index)
         marks = [m for m, on in (("forced", v.forced), ("certain", v.certain)) if on]
         rows.append((f"{k} of {of}", f"{n} of {moves}", v.played, v.best,
-                     "" if v.forced else show(v.value_played),
-                     "" if v.forced else show(v.value_best),
+                     "" if v.forced else worth(v.value_played, v.shown_played, v.certain),
+                     "" if v.forced else worth(v.value_best, v.shown_best, v.certain),
                      ", ".join(([] if v.forced else [v.grade]) + marks)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
@@ -174,6 +179,11 @@ def _review(argv: list[str]) -> int:
     print(f"{ds} decision{'' if ds == 1 else 's'}, {ms} mistake{'' if ms == 1 else 's'}, "
           f"{score}{end}")
     return 0
+
+
+def outcome(exact: float) -> str:
+    """An exact value in a word: "won", "drawn" or "lost" with best play."""
+    return "won" if exact > 0.75 else "drawn" if exact > 0.25 else "lost"
 
 
 def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
@@ -194,7 +204,13 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
             "loss": None if v.forced else v.loss, "se": None if v.forced else v.se,
             "candidates": [] if v.forced else [c.to_dict() for c in v.candidates],
             "legal": v.legal, "samples": v.samples, "why": (why or {}).get(v.index, []),
-            "effects": [e.to_dict() for e in v.effects]})
+            "effects": [e.to_dict() for e in v.effects],
+            # where every card is known: the end under best play, and the chance shown
+            # (against the other seats as they play)
+            "outcome": outcome(v.value_played) if v.certain and not v.forced else None,
+            "best_outcome": outcome(v.value_best) if v.certain and not v.forced else None,
+            "chance": None if v.forced else v.shown_played,
+            "best_chance": None if v.forced else v.shown_best})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)
     out: dict[str, Any] = review.to_dict()

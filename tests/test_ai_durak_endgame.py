@@ -16,11 +16,12 @@ from game.games.durak import endgame
 from game.games.durak.endgame import Solve, Solver, child, state_of
 from game.games.durak.fast import Fast, normal_move
 from game.games.durak.infer import Deals
-from game.games.durak.review import code, exact
+from game.games.durak.review import chance, code, exact
 from game.games.durak.rules import Durak
 from game.games.durak.search import DurakSearch
-from game.review.analysis import settings
+from game.review.analysis import review_deal, settings
 from game.review.hard import JudgeBot
+from game.review.model import Review
 from game.rules import Move, Rng
 
 
@@ -220,3 +221,39 @@ def test_the_review_values_each_move_as_the_engine_plays_it() -> None:
     assert dict(values) == {"attack 6C": 1.0, "attack KH": 1.0, "attack 8S": 0.0,
                             "attack 9S": 0.0, "attack JD": 0.0, "attack QS": 0.0}
     assert values[0][0] == str(Move.parse("attack 6C"))
+
+
+def test_the_chance_where_every_card_is_known_is_against_the_opponent_as_it_plays() -> None:
+    """A move that wins with best play keeps its win against any opponent; one that
+    loses with best play is lost against best play only: the normal level sometimes
+    throws the deal back.  The same arguments give the same chances."""
+    mine, theirs, trump, attacker, table = HARD_ENDGAMES[2]
+    g = position(mine, theirs, trump, attacker, table)
+    obs = g.observation(0)
+    values = dict(exact(obs, g.legal_moves(), settings("durak").solve_nodes) or [])
+    assert values["attack 7S"] == 1.0 and values["attack QC"] == 0.0
+    plays = [("normal", 0.05), ("normal", 0.05)]
+    got = chance(obs, ["attack 7S", "attack QC"], plays, 64, 100_000, 5)
+    assert got[0] == 1.0
+    assert 0.0 < got[1] < 0.5
+    assert chance(obs, ["attack 7S", "attack QC"], plays, 64, 100_000, 5) == got
+
+
+def test_a_certain_verdict_carries_the_chance_the_graph_shows() -> None:
+    """Reviewed, a hard deal's endgame decisions are certain, and each says the chance
+    against the opponent as it plays: a won position 100%, a lost one what the normal
+    level gives back; JSON both ways."""
+    j = play_deal_fixed(948208)
+    review = review_deal(j, 0, overrides={"samples": 16, "min_samples": 8,
+                                          "iterations": 60})
+    certain = [v for v in review.verdicts if v.certain]
+    assert certain
+    for v in certain:
+        assert v.chance_played is not None and v.chance_best is not None
+        assert v.shown_played == v.chance_played
+        if v.value_played == 1.0:
+            assert v.chance_played == 1.0
+    assert any(v.value_played == 0.0 and v.chance_played > 0.2 for v in certain)
+    assert all(v.chance_played is None for v in review.verdicts if not v.certain)
+    again = Review.from_dict(review.to_dict())
+    assert again.verdicts == review.verdicts

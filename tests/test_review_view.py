@@ -115,7 +115,8 @@ def durak_journal(seed: int = 5) -> dict[str, Any]:
 
 def durak_review(journal: dict[str, Any]) -> Review:
     """The seat's decisions with made-up values: the fifth real one a mistake, those
-    after the talon ran out certain."""
+    after the talon ran out certain (won with best play, a chance of 63% against the
+    opponent as it plays)."""
     g = GAMES["durak"].new(seed=journal["seed"], deck=list(journal["deck"]))
     vs: list[Verdict] = []
     real = 0
@@ -126,10 +127,12 @@ def durak_review(journal: dict[str, Any]) -> Review:
             other = next((x for x in legal if x != m), m)
             mistake = not forced and real == 4
             certain = g.observation(0)["talon_size"] == 0 and not forced
-            value = 0.3 if mistake else 0.55
+            value = 0.3 if mistake else 1.0 if certain else 0.55
+            chance = 0.63 if certain else None      # won with best play, 63% as it goes
             vs.append(Verdict(i, m, other if mistake else m, value,
                               value + (0.24 if mistake else 0.0), forced=forced,
-                              certain=certain, mistake=mistake, legal=len(legal)))
+                              certain=certain, mistake=mistake, legal=len(legal),
+                              chance_played=chance, chance_best=chance))
             real += not forced
         g.play(m)
     return Review("durak", 0, verdicts=vs, complete=True)
@@ -227,10 +230,16 @@ def test_the_review_shows_its_summary_graph_and_decision(
     app.dispatch_event("on_key_press", arcade.key.LEFT, 0)
     app.dispatch_event("on_key_press", arcade.key.LEFT, 0)
     assert view.selected == target - 1
-    # a certain verdict says so
+    # a certain verdict says how the deal ends with best play, and the chance against the
+    # opponent as it plays (which the graph shows)
     certain = next(i for i, v in enumerate(review.verdicts) if v.certain)
     view.select(certain)
-    assert any(t.endswith(" · certain") for t in view.drawn_texts())
+    texts = view.drawn_texts()
+    assert texts.count("Won with best play") == 2
+    assert texts.count("63% chance to win as your opponent plays") == 2
+    assert "100% chance to win" not in texts
+    assert any("the chance shown there is against your opponent" in t for t in texts)
+    assert view.chart.shown()[certain] == pytest.approx(0.63)
     # Show on the table: the replay at that decision, back to this view
     show = view.buttons.by_name("show")
     tap(app, show.cx, show.cy)

@@ -322,6 +322,9 @@ class Analysis:
     #: what its play-outs led to, one table per sampled deal (in the same order)
     measured: tuple[tuple[str, tuple[dict[str, float], ...]], ...] = field(
         default=(), compare=False, repr=False)
+    #: where the values are exact and the review asked: the chance after a move against
+    #: the other seats as they play (the game's ``review_exact_chance``)
+    chances: tuple[tuple[str, float], ...] = ()
 
     @property
     def best(self) -> str:
@@ -421,6 +424,8 @@ class Judge:
             values = got[0] if got else None
             if values is not None:
                 self.analysis = self._exact(values)
+                if self.traits is not None:          # the review: the chance it shows
+                    self.analysis = replace(self.analysis, chances=self._chances(values))
                 return
         if self.order is not None:
             ranked = []
@@ -494,6 +499,24 @@ class Judge:
         shown_order = [c.move for c in cands] + [m for m in ranked if m not in asked]
         return Analysis(cands, tuple(shown_order), n, extra=extra)
 
+    def _chances(self, values: list[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
+        """The chance against the other seats as they play after the best move and the
+        move asked about (the game's ``review_exact_chance``; none where it has none)."""
+        ref = spec(self.key).review_exact_chance
+        if ref is None:
+            return ()
+        moves = [values[0][0]]
+        extra = next((m for m, _v in values if self.extra is not None
+                      and same_move(self.key, m, self.extra)), None)
+        if extra is not None and extra not in moves:
+            moves.append(extra)
+        kinds = [seat_play(self.key, lv) for lv in
+                 table_levels(self.key, _seats(self.obs), self.seat, self.levels)]
+        plays = [(kind, max(eps, self.s.epsilon)) for kind, eps in kinds]
+        got = load(ref)(self.obs, moves, plays, max(1, self.s.min_samples or self.s.samples),
+                        self.s.solve_nodes, self.seed)
+        return tuple((m, round(float(c), 9)) for m, c in zip(moves, got, strict=True))
+
     def _exact(self, values: list[tuple[str, float]]) -> Analysis:
         order = sorted(range(len(values)), key=lambda i: (-values[i][1], i))
         cands = tuple(Candidate(values[i][0], values[i][1], 0.0) for i in order)
@@ -544,9 +567,11 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     g = grade(loss, mine.se, s, a.certain)
     shown_best = played if mine is best else best.move
     fx = () if mine is best else effects(key, a, mine.move, best.move, s)
+    chances = dict(a.chances)
     return Verdict(index, played, shown_best, mine.value, best.value, certain=a.certain,
                    mistake=g in (MISTAKE, BLUNDER), legal=len(legal), grade=g,
-                   se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx)
+                   se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx,
+                   chance_played=chances.get(mine.move), chance_best=chances.get(best.move))
 
 
 def effects(key: str, a: Analysis, played: str, best: str, s: Settings

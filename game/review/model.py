@@ -38,7 +38,8 @@ MAX_CANDIDATES = 64
 #: 3: what a move led to (effects), the chance shown fitted again (Durak, Dudák,
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
-#: through the map's secant; 6: Durak's endgame solver budgeted in positions settled
+#: through the map's secant; 6: Durak's endgame solver budgeted in positions settled,
+#: an exact verdict's chance against the other seats as they play
 FORMAT = 6
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
@@ -161,7 +162,10 @@ class Verdict:
     judge valued, best first; ``samples``: the sampled deals behind the values;
     ``effects``: what the move played led to in the play-outs that the best did not (the
     one that goes with the loss most first; none where the two are one move, or the
-    values are exact)."""
+    values are exact); ``chance_played`` / ``chance_best``: where the values are exact
+    (the value under best play: 1 won, 0.5 drawn, 0 lost), the chance to win after each
+    move against the other seats as they play, the seat playing on as the hard level
+    does (the graph shows it; None: the values are chances already)."""
 
     index: int
     played: str
@@ -177,11 +181,23 @@ class Verdict:
     candidates: tuple[Candidate, ...] = ()
     samples: int = 0
     effects: tuple[Effect, ...] = ()
+    chance_played: float | None = None
+    chance_best: float | None = None
 
     @property
     def loss(self) -> float:
         """How much the move played gave away against the search's (never below 0)."""
         return max(0.0, self.value_best - self.value_played)
+
+    @property
+    def shown_played(self) -> float:
+        """The chance (or points) shown for the move played: against the other seats as
+        they play where the value is exact."""
+        return self.value_played if self.chance_played is None else self.chance_played
+
+    @property
+    def shown_best(self) -> float:
+        return self.value_best if self.chance_best is None else self.chance_best
 
     @property
     def agreed(self) -> bool:
@@ -217,9 +233,20 @@ class Verdict:
                        se=_number(d.get("se", 0.0), "a standard error"),
                        candidates=_candidates(d.get("candidates", [])),
                        samples=_whole(d.get("samples", 0), "the samples", 0, MAX_INDEX),
-                       effects=_effects(d.get("effects", [])))
+                       effects=_effects(d.get("effects", [])),
+                       chance_played=_chance(d.get("chance_played")),
+                       chance_best=_chance(d.get("chance_best")))
         except ValueError as exc:
             raise ValueError(f"a damaged verdict: {exc}") from exc
+
+
+def _chance(v: Any) -> float | None:
+    if v is None:
+        return None
+    x = _number(v, "a chance")
+    if not 0.0 <= x <= 1.0:
+        raise ValueError("a chance outside 0 to 100%")
+    return x
 
 
 def _grade(v: Any) -> str:

@@ -112,7 +112,29 @@ def _graded(unit: str, v: Verdict) -> str:
             return _("The computer would play another move, but yours looks at least as "
                      "good.")
         return _("The computer prefers another move, but yours is about as good.")
+    if v.certain and v.grade == BLUNDER_GRADE:
+        return _certain_gap(v)
     return _gap(v.grade, unit, v)
+
+
+def outcome_text(value: float) -> str:
+    """How the deal ends under best play from both sides, where every card is known (an
+    exact value: 1 won, 0.5 drawn, 0 lost)."""
+    if value > 0.75:
+        return _("Won with best play")
+    if value > 0.25:
+        return _("A draw with best play")
+    return _("Lost with best play")
+
+
+def _certain_gap(v: Verdict) -> str:
+    """A blunder where every card is known: what each move leads to under best play."""
+    if v.value_best > 0.75:
+        if v.value_played > 0.25:
+            return _("A blunder: with best play the computer's move wins, and yours only "
+                     "draws.")
+        return _("A blunder: with best play the computer's move wins, and yours loses.")
+    return _("A blunder: with best play the computer's move draws, and yours loses.")
 
 
 def _gap(grade: str, unit: str, v: Verdict) -> str:
@@ -539,11 +561,19 @@ class ReviewView(ReviewLoading, PageView):
             t = self.add_text(self.words(move, v.index, played=i == 0), x, yy, body, INK,
                               width=half)
             yy -= t.content_height + 4 * s
-            worth = value_text(review.key, review.unit, value)
-            if v.certain:
-                worth += " · " + _("certain")
-            t = self.add_text(worth, x, yy, body, CERTAIN if v.certain else MUTED,
-                              width=half, bold=v.certain)
+            if v.certain:          # the end under best play, then the chance as it goes
+                t = self.add_text(outcome_text(value), x, yy, body, CERTAIN, width=half,
+                                  bold=True)
+                yy -= t.content_height + 2 * s
+                shown = v.shown_played if i == 0 else v.shown_best
+                # TRANSLATORS: {p} is a per cent with its sign, "63%": the chance to win
+                # when, from this move on, the player plays as well as can be and the
+                # opponent goes on playing as it does (it may throw a won deal away)
+                worth = _("{p} chance to win as your opponent plays").format(
+                    p=percent(shown))
+            else:
+                worth = value_text(review.key, review.unit, value)
+            t = self.add_text(worth, x, yy, body, MUTED, width=half)
             yy -= t.content_height
             lows.append(yy)
         return min(lows)
@@ -608,6 +638,10 @@ def graph_part(view: ReviewView, left: float, y: float, col_w: float, body: floa
                + _("Tap a point to see that move.") + " "
                + _("The values assume that from each move on you play as the hard "
                    "level would, so a player who errs later does worse."))
+    if any(v.certain for v in review.verdicts):
+        caption += " " + _("Where every card is known (a square), the end under best play "
+                           "is certain; the chance shown there is against your opponent "
+                           "as it plays, and it may err.")
     t = view.add_text(caption, left, y, small, MUTED, width=col_w)
     y -= t.content_height + 6 * s
     label_w = max(54.0, 58 * s)
@@ -640,7 +674,7 @@ def legend_part(view: ReviewView, left: float, y: float, col_w: float, size: flo
              ("circle", 5.0, INACCURACY, _("an inaccuracy")),
              ("circle", 6.5, MISTAKE, _("a mistake")),
              ("circle", 6.5, BLUNDER, _("a blunder")),
-             ("square", 6.0, CERTAIN, _("certain: the exact value")),
+             ("square", 6.0, CERTAIN, _("certain: every card is known")),
              ("circle", 3.0, FORCED, _("only one move possible")),
              ("square", 5.0, RESULT, _("the result"))]
     x, line_h = left, size * 1.6

@@ -87,11 +87,12 @@ class Chart:
             else (self.x_of(len(self.verdicts)), self.y_of(self.result)))
 
     def shown(self) -> list[float]:
-        """The value each point stands at.  A forced move was not searched (its verdict
+        """The value each point stands at (where every card is known, the chance against
+        the other seats as they play).  A forced move was not searched (its verdict
         carries no value): its point keeps the level of the decision before it (or the
         one after, at the start), so the line does not dip where nothing was decided."""
         middle = 0.5 if self.unit == CHANCE else 0.0
-        values: list[float | None] = [None if v.forced else v.value_played
+        values: list[float | None] = [None if v.forced else v.shown_played
                                       for v in self.verdicts]
         known = [x for x in values if x is not None]
         last = known[0] if known else middle

@@ -3,16 +3,19 @@ the exact verdict once the talon is empty (every card is then known, and the sol
 :mod:`game.games.durak.endgame` gives each move's true value: a win 1, a draw 0.5, a loss
 0).  Its budget is the hard level's (positions settled), and the hard level asks a part
 of the same questions in the same order: where the review is certain, the hard level
-has solved the position too.
+has solved the position too.  Beside the value under best play, the chance against the
+other seat as it plays (:func:`chance`): a won position stays won, a lost one may be
+won where the other seat errs.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from game.games.durak.endgame import Solve, Solver
-from game.games.durak.fast import ID, STOP, TAKE, normal_move
+from game.games.durak.fast import ID, STOP, TAKE, Fast, normal_move
 from game.games.durak.infer import Deals
-from game.rules import Move
+from game.games.durak.search import POLICIES
+from game.rules import Move, Rng
 
 
 def code(m: Move) -> int:
@@ -41,3 +44,56 @@ def exact(obs: dict[str, Any], legal: list[Move], nodes: int
     if first:
         out.insert(0, out.pop(first[0]))
     return out
+
+
+def chance(obs: dict[str, Any], moves: list[str], plays: list[tuple[str, float]],
+           samples: int, nodes: int, seed: int) -> list[float]:
+    """With an empty talon: the chance to win (a draw half) after each of ``moves``
+    against the other seat as it plays (``plays``: each seat's rule of thumb, greedy or
+    normal, and its chance of a random move), the seat itself playing on as the hard
+    level does: a move that keeps the best value under best play (the normal level's
+    first), its rule of thumb where every move loses.  ``samples`` play-outs a move, on
+    the same random draws; the solver's memo is shared by them, ``nodes`` positions
+    settled a decision and four times that in all (past it the seat plays its rule of
+    thumb).  The same arguments give the same chances."""
+    fast = Deals(obs).everything()
+    seat = int(obs["seat"])
+    kind, eps = plays[1 - seat]
+    other = POLICIES[kind] if kind in POLICIES else normal_move
+    solver = Solver(fast.trump)
+    left = [4 * nodes]
+    out = []
+    for move in moves:
+        after = fast.copy()
+        after.apply(code(Move.parse(move)))
+        total = 0.0
+        for k in range(samples):
+            g = after.copy()
+            rng = Rng(seed ^ (k + 1) * 0x9E3779B97F4A7C15)     # the k-th draws, every move
+            while not g.over:
+                if g.current == seat:
+                    m = _hard_move(solver, g, seat, nodes, left)
+                elif eps and rng.random() < eps:
+                    legal = g.legal()
+                    m = legal[rng.below(len(legal))]
+                else:
+                    m = other(g)
+                g.apply(m)
+            total += g.result(seat)
+        out.append(total / max(1, samples))
+    return out
+
+
+def _hard_move(solver: Solver, g: Fast, seat: int, nodes: int, left: list[int]) -> int:
+    """The hard level's move in a play-out: one that keeps the best value (the normal
+    rule of thumb's where it does), the rule of thumb in a lost position or once the
+    budget in ``left`` is spent."""
+    pick = normal_move(g)
+    if left[0] <= 0:
+        return pick
+    solve = Solve(solver, g, seat, min(nodes, left[0]), first=pick)
+    solve.run()
+    left[0] -= solve.settled
+    if solve.gave_up or not solve.best or not solve.kept:
+        return pick
+    return solve.kept[0]
