@@ -61,7 +61,7 @@ class Postgres:
         self.folder = folder
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.as_root = os.geteuid() == 0
+        self.as_root = sys.platform != "win32" and os.geteuid() == 0   # (a POSIX tool)
 
     def _as_owner(self, argv: list[str]) -> list[str]:
         return ["runuser", "-u", "postgres", "--", *argv] if self.as_root else argv
@@ -148,7 +148,7 @@ class Backend:
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+            self.proc.kill()                 # SIGKILL (TerminateProcess on Windows)
             self.proc.wait()
 
     def stop(self) -> None:
