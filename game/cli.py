@@ -83,13 +83,14 @@ def _review(argv: list[str]) -> int:
                     "default level.")
     p.add_argument("--game", required=True, type=str.lower, choices=sorted(GAMES),
                    metavar="GAME", help=f"the game: {', '.join(sorted(GAMES))}")
-    p.add_argument("--deal", required=True, type=int, metavar="N",
-                   help="the deal number (its seed)")
+    p.add_argument("--deal", type=int, metavar="N",
+                   help="the deal number (its seed); not needed with --history")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--moves", metavar="FILE",
                      help="the deal's moves, one notation a line (or a saved deal's JSON)")
-    src.add_argument("--history", metavar="ID",
-                     help="review this deal of the history (its id)")
+    src.add_argument("--history", metavar="DEAL",
+                     help="review this deal of the history: its number as History shows "
+                          "it (\"143 098\": the latest deal of that number) or its id")
     p.add_argument("--level", default="easy",
                    help="the level that plays the seat when no moves are given "
                         "(default: %(default)s)")
@@ -102,11 +103,14 @@ def _review(argv: list[str]) -> int:
     opts = {} if a.players is None else {"players": a.players}
     if a.players is not None and a.players not in cls.players_allowed:
         p.error(f"{a.game} takes players in {cls.players_allowed}")
-    if a.deal < 0:
+    if a.deal is None and a.history is None:
+        p.error("--deal is needed (or --history)")
+    if a.deal is not None and a.deal < 0:
         p.error("--deal must be 0 or more")
     try:
         if a.history is not None:
-            stored = saves.stored_journal(a.history)
+            deal_id = history_deal(a.game, a.history)
+            stored = saves.stored_journal(deal_id) if deal_id is not None else None
             if stored is None:
                 p.error(f"the history keeps no replay of deal {a.history!r}")
             if stored.game != a.game:
@@ -181,6 +185,45 @@ def _review(argv: list[str]) -> int:
     return 0
 
 
+def history_deal(game: str, said: str) -> str | None:
+    """The id of the history's deal that ``said`` names: its id (32 hex digits), or its
+    number as History shows it ("143 098", any grouping), the latest deal of ``game`` of
+    that number kept with its replay; None: none."""
+    import re
+
+    from game.store import history
+    from game.store.history_records import DEAL_ID
+
+    text = said.strip()
+    if DEAL_ID.fullmatch(text.lower()):
+        return text.lower()
+    digits = re.sub(r"[\s,.'’_\u00a0\u202f]", "", text)
+    if not digits.isdigit() or len(digits) > 30:
+        return None
+    return history.deal_numbered(game, int(digits))
+
+
+def face_notation(key: str, move: str) -> str:
+    """``move`` with each card written as its face shows it: the rank's index and the
+    suit's symbol ("attack Т♠" for "attack AS" in Durak's Russian deck, "play 10♥ 10♠");
+    Czech cards, which have no suit symbols, stay in notation."""
+    from game.cards import Card, NotationError
+    from game.i18n.moves import deck_style
+
+    style = deck_style(key)
+    if style not in ("french", "atlasnye"):
+        return move
+    out = []
+    for token in move.split(" "):
+        try:
+            card = Card.parse(token, "atlasnye" if style == "atlasnye" else "french")
+        except NotationError:
+            out.append(token)
+            continue
+        out.append(card.label + card.symbol)
+    return " ".join(out)
+
+
 def outcome(exact: float) -> str:
     """An exact value in a word: "won", "drawn" or "lost" with best play."""
     return "won" if exact > 0.75 else "drawn" if exact > 0.25 else "lost"
@@ -210,7 +253,11 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
             "outcome": outcome(v.value_played) if v.certain and not v.forced else None,
             "best_outcome": outcome(v.value_best) if v.certain and not v.forced else None,
             "chance": None if v.forced else v.shown_played,
-            "best_chance": None if v.forced else v.shown_best})
+            "best_chance": None if v.forced else v.shown_best,
+            # the moves with their cards as the screen's faces show them ("attack Т♠":
+            # Durak's Russian deck marks the ace Т), beside the notation ("attack AS")
+            "played_face": face_notation(review.key, v.played),
+            "best_face": face_notation(review.key, v.best)})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)
     out: dict[str, Any] = review.to_dict()

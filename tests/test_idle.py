@@ -106,3 +106,30 @@ def test_a_tap_that_changes_the_screen_is_drawn_without_a_motion(app: CardClubWi
             app.set_fullscreen(False)
             app.settings.fullscreen = False
         app.show_view(arcade.View(app))
+
+
+def test_a_finished_review_page_lets_the_window_idle(app: CardClubWindow) -> None:
+    """The review page draws while its review runs (progress and verdicts come in); a
+    finished one, as one opened from the history's cache, lets the window idle (issue
+    52: a Dudák review page kept a core busy).  ``cardclub bench idle --review`` measures
+    the CPU share."""
+    from game.review.analysis import play_deal, review_deal
+    from game.scenes.review_view import ReviewView
+
+    j = play_deal("dudak", 3, ["normal"])
+    review = review_deal(j, 0, overrides={"samples": 8, "min_samples": 4,
+                                          "iterations": 20, "candidates": 2})
+    view = ReviewView(app, journal=j.to_dict(), deal_id="a" * 32, review=review)
+    app.show_view(view)
+    pump(app, 2)
+    assert not view.busy
+    tick(app, 1.0)
+    assert app.idle and tick(app, 1.0, IDLE_RATE) == 0     # nothing drawn while idle
+    view.running = True                  # a review under way: drawn at full rate
+    assert view.busy
+    tick(app, 0.2)
+    assert not app.idle and tick(app, 0.3) >= 10
+    view.running = False
+    tick(app, 1.0)
+    assert app.idle
+    app.show_view(arcade.View(app))

@@ -434,11 +434,20 @@ def test_cli_review_of_a_history_deal(fast_cli: None,
     history.record_deal("dudak", "normal", 4, len(j.moves), "win", 1.0, j.deal_id,
                         replay=json.dumps(j.to_dict()))
     assert main(["review", "--game", "dudak", "--deal", "2", "--history", j.deal_id]) == 0
-    assert len(_table_rows(capsys.readouterr().out)) == _movers(j).count(0)
-    with pytest.raises(SystemExit) as exc:
-        main(["review", "--game", "dudak", "--deal", "2", "--history", "f" * 32])
-    assert exc.value.code == 2
-    assert "no replay" in capsys.readouterr().err
+    by_id = capsys.readouterr().out
+    assert len(_table_rows(by_id)) == _movers(j).count(0)
+    # the deal number as History shows it names the deal too (no --deal needed)
+    for said in ("2", " 2 "):
+        assert main(["review", "--game", "dudak", "--history", said]) == 0
+        assert capsys.readouterr().out == by_id
+    for bad in ("f" * 32, "9 999", "two"):
+        with pytest.raises(SystemExit) as exc:
+            main(["review", "--game", "dudak", "--history", bad])
+        assert exc.value.code == 2
+        assert "no replay" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:             # a number of another game's deal
+        main(["review", "--game", "durak", "--history", "2"])
+    assert exc.value.code == 2 and "no replay" in capsys.readouterr().err
 
 
 def test_cli_review_errors_are_clear(fast_cli: None, tmp_path: Path,
@@ -458,3 +467,22 @@ def test_cli_review_errors_are_clear(fast_cli: None, tmp_path: Path,
     with pytest.raises(SystemExit) as exc:
         main(["review", "--game", "durak", "--deal", "3", "--moves", str(tmp_path / "no")])
     assert exc.value.code == 2 and "cannot read" in capsys.readouterr().err
+
+
+def test_cli_review_json_writes_each_move_as_the_cards_show_it_too(
+        fast_cli: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """Durak's Russian deck marks the ace Т on the screen: the JSON gives the notation
+    ("attack AS") and the faces ("attack Т♠") side by side."""
+    from game.cli import face_notation, main
+
+    assert face_notation("durak", "attack AS") == "attack Т♠"
+    assert face_notation("durak", "defend TC") == "defend 10♣"
+    assert face_notation("durak", "take") == "take"
+    assert face_notation("paodekuai", "play 3H TS") == "play 3♥ 10♠"
+    assert face_notation("dudak", "beat UH") == "beat UH"          # Czech cards: by name
+    assert main(["review", "--game", "durak", "--deal", "8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for d in data["decisions"]:
+        assert d["played_face"] == face_notation("durak", d["played"])
+        assert d["best_face"] == face_notation("durak", d["best"])
+        assert "A" not in d["played_face"].split(" ", 1)[-1]

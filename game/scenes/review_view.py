@@ -400,6 +400,13 @@ class ReviewView(ReviewLoading, PageView):
         super().go_back()
 
     # ----- events ----------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """Drawing goes on only while the review runs (its progress and verdicts come in);
+        a finished page, or one opened from the cache, lets the window idle (input wakes
+        it)."""
+        return self.running
+
     def on_update(self, delta_time: float) -> None:
         if self.running and self.take_in():
             self.relayout()

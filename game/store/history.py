@@ -45,7 +45,14 @@ from game.store import files
 
 # the file format, the values and the reads live beside this module; their names are
 # importable from here, where callers use them
-from game.store.history_queries import count_rows, deal_rows, level_stats, prepare_counted, total_xp
+from game.store.history_queries import (
+    count_rows,
+    deal_rows,
+    level_stats,
+    numbered_deal,
+    prepare_counted,
+    total_xp,
+)
 from game.store.history_records import (
     BASE_XP,
     DEAL_ID,
@@ -480,6 +487,13 @@ def _replay_dict(text: Any) -> dict[str, Any] | None:
     except ValueError:
         return None
     return d if isinstance(d, dict) else None
+
+
+def deal_numbered(game: str, number: int) -> str | None:
+    """The id of the latest deal of ``game`` kept with its replay whose number, as
+    History shows it, is ``number`` (None: no such deal, or the history cannot be read
+    now)."""
+    return _run(_counted(lambda con: numbered_deal(con, game, number)), None, True)
 
 
 def review_of(deal_id: str) -> dict[str, Any] | None:

@@ -93,6 +93,23 @@ def deal_rows(con: sqlite3.Connection, game: str, limit: int, offset: int) -> li
         j in replayable, replayable.get(j)), rows)
 
 
+def numbered_deal(con: sqlite3.Connection, game: str, number: int) -> str | None:
+    """The latest deal of ``game`` that keeps its replay and whose number (as History
+    shows it: :func:`deal_number`) is ``number``: its id, or None."""
+    seed = str(number)                  # as :data:`_SEED` reads it: JSON text
+    rows = con.execute(
+        f"SELECT deal_id, {_SEED}, {_OPTIONS} FROM main.deals WHERE game = ? AND replay IS"
+        f" NOT NULL AND {_SEED} = ? ORDER BY id DESC", (game, seed)).fetchall()
+    held = con.execute(
+        f"SELECT h.deal_id, {_SEED}, {_OPTIONS} FROM temp.held_replays AS h JOIN temp.held"
+        f" AS r ON r.deal_id = h.deal_id WHERE r.game = ? AND {_SEED} = ? ORDER BY r.id"
+        " DESC", (game, seed)).fetchall()
+    for deal_id, seed, options in [*held, *rows]:      # held deals are the latest
+        if type(deal_id) is str and deal_number(game, seed, options) == number:
+            return deal_id
+    return None
+
+
 #: a journal's seed and options, read in the database (a damaged journal reads as NULL)
 #: (as JSON text: json_extract turns an integer past 64 bits signed, as a shared deal's
 #: number can be, into a float)

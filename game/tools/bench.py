@@ -121,6 +121,20 @@ def idle_share(view: str = "menu", seconds: float = 3.0, **kw: Any) -> float:
     return marks["cpu"] / marks["wall"]
 
 
+def review_idle_share(game: str, seed: int, players: int | None = None,
+                      seconds: float = 3.0) -> float:
+    """Share of one core the event loop uses while the review page of one deal sits
+    finished (reviewed beforehand, as a page opened from the history's cache shows it)
+    with no input: CPU seconds / wall seconds."""
+    from game.games import info
+    from game.review.analysis import play_deal, review_deal
+
+    journal = play_deal(game, seed, ["easy", info(game).default_level], players)
+    review = review_deal(journal, 0)
+    return idle_share("review", seconds, journal=journal.to_dict(), deal_id="a" * 32,
+                      review=review)
+
+
 def table_name(game: str, opts: dict[str, Any]) -> str:
     return game + (f" {opts['players']}p" if opts.get("players") else "")
 
@@ -246,6 +260,8 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  idle table {100 * r['idle_cpu_share']:.1f}% of a core")
     if "menu_idle_cpu_share" in r:
         print(f"  menu idle {100 * r['menu_idle_cpu_share']:.1f}% of a core")
+    if "review_idle_cpu_share" in r:
+        print(f"  review page idle {100 * r['review_idle_cpu_share']:.1f}% of a core")
     if "startup" in r:
         print(f"Start to first drawn menu frame: {r['startup']['first_frame_s']:.2f} s")
     if "peak_memory_mb" in r:
@@ -341,6 +357,9 @@ def main(argv: list[str]) -> int:
                    help="deals in the history for 'history' (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=1,
                    help="processes for 'lookahead' (default: %(default)s)")
+    p.add_argument("--review", action="store_true",
+                   help="'idle': the review page of deal --seed of --game (the seat plays "
+                        "easy against the default level), reviewed first, then idle")
     a = p.parse_args(argv)
     if a.what in benches:
         status: int = load(benches[a.what])(p, a)
@@ -356,6 +375,8 @@ def main(argv: list[str]) -> int:
     report: dict[str, Any] = {}
     if a.what == "all":
         report = everything(a.frames, a.seconds, a.ai_deals)
+    elif a.what == "idle" and a.review:
+        report = {"review_idle_cpu_share": review_idle_share(a.game, a.seed, a.players)}
     elif a.what == "idle" and a.game_given:
         opts = {"players": a.players} if a.players else {}
         report = {"idle_cpu_share": idle_share("table", game=a.game, seed=3, options=opts)}
