@@ -204,3 +204,26 @@ def test_the_hint_line_stays_while_its_card_is_lifted(
     key(app, K.ESCAPE)                # pause and resume: the hint stays
     key(app, K.ESCAPE)
     assert view.hinted == move and view.status.text.text == said
+
+
+@pytest.mark.parametrize("game, options", TABLES)
+def test_enter_after_an_undo_never_undoes_again(app: CardClubWindow, game: str,
+                                                options: dict[str, Any]) -> None:
+    view = open_at_human_turn(app, game, options)
+    view.play(view.human_moves()[0])
+    app.think_scale = 0.0
+    until(app, lambda: settled(view) or view.session.is_over)
+    app.think_scale = 1000.0
+    if view.session.is_over:
+        pytest.skip("the deal ended at once")        # pragma: no cover
+    undo = view.bar.by_name("undo")
+    tab_to(app, view, Item("button", undo))           # Undo chosen by the keyboard
+    key(app, K.ENTER)
+    assert view.session.assists["undos"] == 1
+    back = len(view.session.journal.moves)
+    focus = view.keyboard.focus
+    assert focus is None or focus.kind != "button" or focus.key is not undo
+    for _ in range(3):
+        key(app, K.ENTER)
+        assert view.session.assists["undos"] == 1
+        assert len(view.session.journal.moves) >= back

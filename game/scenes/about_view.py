@@ -117,11 +117,12 @@ class AboutView(PageView):
         if self.open_rect.point_in_rect((x, y)):
             self.open_folder()
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
+    def page_key(self, key: int, modifiers: int) -> bool:
         if key in (arcade.key.ENTER, arcade.key.RETURN):
             self.open_folder()
         else:
-            super().on_key_press(key, modifiers)
+            return super().page_key(key, modifiers)
+        return True
 
     # ---- layout ------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from game.scenes.friends_rejoin import hand_over, note_seat, refusal, seat_lines
 from game.scenes.friends_resume import LeftTable, discard, left_table, note_hosted
 from game.store import friends
 from game.store.files import home
+from game.ui.input_stack import ButtonsLayer, InputStack, Layer, PanelLayer
 from game.ui.panels import Confirm
 from game.ui.widgets import (
     DANGER,
@@ -66,6 +67,36 @@ def local_address() -> str:
         s.connect(("10.255.255.255", 1))
         return str(s.getsockname()[0])
     return socket.gethostname()
+
+
+class FormLayer(Layer):
+    """The page under its buttons: the form's fields while not connected, and the keys
+    (Esc goes back, Enter hosts or joins)."""
+
+    name = "form"
+
+    def __init__(self, view: FriendsView) -> None:
+        self.view = view
+
+    def press(self, x: float, y: float) -> bool:
+        if self.view.session is None:
+            self.view.form.press(x, y)
+        return True
+
+    def text(self, text: str) -> bool:
+        if self.view.session is None:
+            self.view.form.text(text)
+        return True
+
+    def key(self, key: int, modifiers: int) -> bool:
+        v = self.view
+        if key == arcade.key.ESCAPE:
+            v.go_back()
+        elif key in (arcade.key.ENTER, arcade.key.RETURN):
+            (v.start_hosting if v.mode == "host" else v.start_joining)()
+        elif v.session is None:
+            return v.form.key(key, modifiers, v.window)
+        return True
 
 
 class FriendsView(arcade.View):
@@ -121,6 +152,12 @@ class FriendsView(arcade.View):
         self.confirm = Confirm()
         self.seat_buttons: list[Button] = []
         self.form = FriendsForm()
+        # input, top first: the question takes everything while it shows; the page's
+        # buttons and the seats'; the form (name, address, code) while not connected
+        self.stack = InputStack(
+            PanelLayer(self.confirm, "confirm", on_escape=lambda: self.confirm.no.on_click()),
+            ButtonsLayer(lambda: [*self.buttons.buttons, *self.seat_buttons], "buttons"),
+            FormLayer(self))
         self.relayout()
         if host_now:
             self.start_hosting()
@@ -431,36 +468,15 @@ class FriendsView(arcade.View):
         self.confirm.draw(w, h)
 
     # ----- input ----------------------------------------------------------------------------
+    # ----- input: through the stack ---------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.confirm.press(x, y) or self.buttons.press(x, y):
-            return
-        for btn in self.seat_buttons:
-            if btn.hit(x, y):
-                btn.pressed = True
-                return
-        if self.session is None:
-            self.form.press(x, y)
+        self.stack.press(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.confirm.release(x, y) or self.buttons.release(x, y):
-            return
-        for btn in self.seat_buttons:
-            was, btn.pressed = btn.pressed, False
-            if was and btn.hit(x, y):
-                btn.on_click()
-                return
+        self.stack.release(x, y)
 
     def on_text(self, text: str) -> None:
-        if self.session is None:
-            self.form.text(text)
+        self.stack.text(text)
 
     def on_key_press(self, key: int, modifiers: int) -> None:
-        if self.confirm.visible:
-            if key == arcade.key.ESCAPE:
-                self.confirm.no.on_click()
-        elif key == arcade.key.ESCAPE:
-            self.go_back()
-        elif key in (arcade.key.ENTER, arcade.key.RETURN):
-            (self.start_hosting if self.mode == "host" else self.start_joining)()
-        elif self.session is None:
-            self.form.key(key, modifiers, self.window)
+        self.stack.key(key, modifiers)

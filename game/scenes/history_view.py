@@ -35,6 +35,7 @@ from game.scenes.history_parts import CHART as CHART  # the page's colours, for 
 from game.scenes.history_parts import HELP_MARK as HELP_MARK
 from game.store import files, history, saves
 from game.ui.background import Fetch
+from game.ui.input_stack import PanelLayer
 from game.ui.page import ACCENT, INK, MUTED, PageView, open_scene
 from game.ui.panels import Panel
 from game.ui.widgets import PRIMARY, SECONDARY, Button
@@ -120,6 +121,8 @@ class HistoryView(PageView):
         self.row_boxes: list[tuple[float, float, history.DealRow]] = []  # top, bottom
         self.page_links: list[tuple[float, float, float, float, int]] = []  # box, offset
         self.choice: Panel | None = None       # what to do with a tapped deal
+        self.stack.add(PanelLayer(lambda: self.choice, "choice", on_escape=self.close_choice),
+                       above="header")           # over the page and its Back: exclusive
         self.offset = 0                        # the first deal listed (0: the latest)
         self.profile = history.profile_for(0)
         self.stats: list[history.LevelStats] = []
@@ -200,16 +203,12 @@ class HistoryView(PageView):
         self.load(wait=WAIT_AT_OPEN)
         self.relayout()
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
-        if self.choice is not None:        # the choice over the page takes the keys
-            if key == arcade.key.ESCAPE:
-                self.close_choice()
-            return
+    def page_key(self, key: int, modifiers: int) -> bool:
         if key in (arcade.key.LEFT, arcade.key.RIGHT):
             step = 1 if key == arcade.key.RIGHT else -1
             self.select(ORDER[(ORDER.index(self.game) + step) % len(ORDER)])
-        else:
-            super().on_key_press(key, modifiers)
+            return True
+        return super().page_key(key, modifiers)
 
     # ----- layout ----------------------------------------------------------------------
     def layout_header(self, w: int, h: int) -> None:
@@ -430,23 +429,6 @@ class HistoryView(PageView):
             return
         open_scene(self.window, scene, deal_id=row.deal_id, journal=journal.to_dict(),
                    back=self.reopen())
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.choice is not None:
-            self.choice.press(x, y)
-            return
-        super().on_mouse_press(x, y, button, modifiers)
-
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
-                      modifiers: int) -> None:
-        if self.choice is None:
-            super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
-
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.choice is not None:
-            self.choice.release(x, y)
-            return
-        super().on_mouse_release(x, y, button, modifiers)
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)

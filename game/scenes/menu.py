@@ -22,6 +22,7 @@ from game.rules.rng import DEAL_NUMBERS
 from game.scenes import SCENES
 from game.store import saves
 from game.ui import assets, clipboard
+from game.ui.input_stack import ButtonsLayer, InputStack, Layer, PanelLayer
 from game.ui.layers import draw_felt
 from game.ui.layout import Box
 from game.ui.number_entry import NumberEntry
@@ -155,6 +156,27 @@ class Tile:
         return [self.name, self.players, self.line, self.play]
 
 
+class TilesLayer(Layer):
+    """The menu under its buttons: a tile pressed and released on itself opens its
+    game; the version's link opens About."""
+
+    name = "tiles"
+
+    def __init__(self, view: MenuView) -> None:
+        self.view = view
+
+    def press(self, x: float, y: float) -> bool:
+        self.view.pressed_tile = self.view.tile_at(x, y)
+        return True
+
+    def release(self, x: float, y: float) -> bool:
+        self.view.tap(x, y)
+        return True
+
+    def cancel(self) -> None:
+        self.view.pressed_tile = None
+
+
 class MenuView(arcade.View):
     def __init__(self, window: Window, message: str | None = None,
                  **_kw: Any) -> None:
@@ -192,6 +214,15 @@ class MenuView(arcade.View):
         self.entry = NumberEntry(self.play_numbered, 1, DEAL_NUMBERS - 1,
                                  title=_("Play a numbered deal"),
                                  paste=lambda: clipboard.paste_text(self.window))
+        # input, top first: the number entry and the question take everything while
+        # they show; then the buttons (the bottom row, the levels, the tiles' links);
+        # then the tiles themselves and the version's link
+        self.stack = InputStack(
+            PanelLayer(self.entry, "entry", keys=self.entry.key, typed=self.entry.on_text),
+            PanelLayer(self.confirm, "confirm", on_escape=self.close_confirm),
+            ButtonsLayer(lambda: [*self.buttons.buttons, *self.levels.buttons,
+                                  *self.numbered.buttons], "buttons"),
+            TilesLayer(self))
         self.profile_label = Label("", 14, (255, 245, 220), anchor_x="left", bold=True)
         self.version_label = Label("", 13, (200, 225, 205), anchor_x="right")
         self.history_note = Label("", 12, (255, 230, 160), anchor_x="left")
@@ -454,21 +485,11 @@ class MenuView(arcade.View):
         self.confirm.draw(w, h)
         self.entry.draw(w, h)
 
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.entry.press(x, y) or self.confirm.press(x, y):
-            return
-        if (self.buttons.press(x, y) or self.levels.press(x, y)
-                or self.numbered.press(x, y)):
-            return
-        self.pressed_tile = self.tile_at(x, y)
+    def close_confirm(self) -> None:
+        self.confirm.visible = False
 
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.entry.release(x, y) or self.confirm.release(x, y):
-            return
-        if (self.buttons.release(x, y) or self.levels.release(x, y)
-                or self.numbered.release(x, y)):
-            self.pressed_tile = None
-            return
+    def tap(self, x: float, y: float) -> None:
+        """A press and release on the same tile opens its game (the version, About)."""
         if self.pressed_tile is None and "about" in SCENES and self.on_version(x, y):
             self.app.open("about")
             return
@@ -482,11 +503,15 @@ class MenuView(arcade.View):
                 self.message.set(_("That table is still being built: coming soon."))
         self.pressed_tile = None
 
+    # ----- input: through the stack ---------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.stack.press(x, y)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.stack.release(x, y)
+
     def on_key_press(self, key: int, modifiers: int) -> None:
-        if self.entry.key(key, modifiers):
-            return
-        if key == arcade.key.ESCAPE and self.confirm.visible:
-            self.confirm.visible = False
+        self.stack.key(key, modifiers)
 
     def on_text(self, text: str) -> None:
-        self.entry.on_text(text)
+        self.stack.text(text)

@@ -412,7 +412,7 @@ class ReviewView(ReviewLoading, PageView):
             self.relayout()
         super().on_update(delta_time)
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
+    def page_key(self, key: int, modifiers: int) -> bool:
         if key == arcade.key.LEFT and self.selected is not None:
             self.select(self.selected - 1)
         elif key == arcade.key.RIGHT and self.selected is not None:
@@ -420,7 +420,8 @@ class ReviewView(ReviewLoading, PageView):
         elif key in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
             self.show_on_table()
         else:
-            super().on_key_press(key, modifiers)
+            return super().page_key(key, modifiers)
+        return True
 
     def on_page_tap(self, x: float, y: float) -> None:
         for (lo, hi), i in self.rows:           # a row of the move list

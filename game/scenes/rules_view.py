@@ -67,7 +67,7 @@ class RulesView(PageView):
                 self.select(key)
                 return
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
+    def page_key(self, key: int, modifiers: int) -> bool:
         if key in (arcade.key.ENTER, arcade.key.RETURN) and self.game:
             self.start()
         elif key in (arcade.key.LEFT, arcade.key.RIGHT):
@@ -77,7 +77,8 @@ class RulesView(PageView):
         elif key == arcade.key.D:
             self.open_decks()
         else:
-            super().on_key_press(key, modifiers)
+            return super().page_key(key, modifiers)
+        return True
 
     # ---- layout ---------------------------------------------------------------------------
 

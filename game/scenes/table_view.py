@@ -5,7 +5,7 @@ journal and saving, the pacing.  ``TableView`` subscribes to it (``on_change``) 
 draws; its components (``game.scenes.table``, ``docs/table-components.md``) do the rest:
 ``Cards`` (sprites and layers), ``Choreography`` (events to tweens, sounds, banners),
 ``Hud`` (top bar, status line, banner), ``Help`` (hint, undo), ``Dialogs`` (pause,
-surrender, result), one ``ModalStack``, ``TableInput`` (one dispatch order),
+surrender, result), ``TableInput`` (one stack of input layers),
 ``TableFocus`` (the keyboard) and the mode (``PlayMode`` or ``ReplayMode``).
 
 A game's table (``game/games/<key>/table.py``) supplies only hooks (``TableHooks``): it
@@ -36,7 +36,6 @@ from game.scenes.table.host import Slot
 from game.scenes.table.hud import Hud
 from game.scenes.table.input import TableInput
 from game.scenes.table.log import TableLog
-from game.scenes.table.modal import ModalStack
 from game.scenes.table.modes import PlayMode, ReplayMode
 from game.scenes.table.shared import SharedTable
 from game.scenes.table.shared_end import SharedEnd
@@ -130,15 +129,11 @@ class TableView(TableHooks, arcade.View):
         self.input = TableInput(self)
         self.help = Help(self)
         self.dialogs = Dialogs(self)
-        self.modals = ModalStack()
-        for panel in self.dialogs.panels:
-            self.modals.add(panel)
         self.mode = (mode(self) if mode is not None else PlayMode(self) if replay is None
                      else ReplayMode(self, replay, back))   # ``mode``: e.g. a quiz's
         self.shared = SharedTable(self)          # a shared table's names, marks and link
         self.ending = SharedEnd(self)            # ... its result, closing and leaving
         self.log = TableLog(self)                # what happened, and the seats' last plays
-        self.modals.add(self.log.panel)
         self.replay_controls: ReplayControls | None = self.mode.controls
         self.hud.level_text = self.mode.title_text() or self.shared.header() or self.level_line()
         self.action_specs = self.make_actions()
@@ -146,6 +141,7 @@ class TableView(TableHooks, arcade.View):
                                             a.style, name=a.name)
                                      for a in self.action_specs))
         self.keyboard = Keyboard(TableFocus(self))
+        self.input.build()                       # the layers of input, top first
         self.setup()
         self.place_widgets()
         if self.waiting_to_deal():
@@ -202,9 +198,9 @@ class TableView(TableHooks, arcade.View):
 
     @property
     def modal_open(self) -> bool:
-        """A panel over the table has the input (pause, confirm, result, a table's own):
-        the one notion of "modal" the pointer, the keyboard and the pacing share."""
-        return self.paused or self.result_visible or self.modals.is_open
+        """The deal waits: an exclusive layer of input is open (pause, confirm, result,
+        the whole log, a table's picker), or the deal is paused or over."""
+        return self.paused or self.result_visible or self.input.stack.blocked
 
     def tokens_at(self, place: str) -> list[Token]:
         return self.cards.tokens_at(place)
@@ -244,7 +240,7 @@ class TableView(TableHooks, arcade.View):
         for i, b in enumerate(self.actions.buttons):
             box = L.action_button(len(self.actions.buttons) - 1 - i)
             b.place(box.cx, box.cy, box.w, box.h)
-        self.modals.place(L.w, L.h)
+        self.input.stack.place(L.w, L.h)
         self.mode.place()
 
     def relayout(self, duration: float, events: list[Event] | None = None,
@@ -363,17 +359,17 @@ class TableView(TableHooks, arcade.View):
         return False if self.modal_open else self.mode.busy()
 
     def on_key_press(self, key: int, modifiers: int) -> None:
-        self.input.key(key, modifiers)
+        self.input.on_key(key, modifiers)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self.input.press(x, y)
+        self.input.on_press(x, y)
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
                       modifiers: int) -> None:
-        self.input.drag(x, y)
+        self.input.on_drag(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self.input.release(x, y)
+        self.input.on_release(x, y)
 
     def on_draw(self) -> None:
         with look.capture(self.window):       # contrast, grain, warmth: one pass (or none)
@@ -391,8 +387,8 @@ class TableView(TableHooks, arcade.View):
         self.hud.draw_banner()
         self.shared.draw()
         self.help.draw()
-        self.modals.draw(self.layout.w, self.layout.h)
-        self.hud.draw_over_panel(self.modals.dialog() or self.modals.picker())
+        self.input.stack.draw(self.layout.w, self.layout.h)      # the open panels
+        self.hud.draw_over_panel(self.input.stack.top_panel())
 
     def draw_chrome(self) -> None:
         """Under the cards: the felt, the top bar, the table's own, the drop targets."""

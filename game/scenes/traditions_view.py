@@ -45,12 +45,13 @@ class TraditionsView(PageView):
                 open_scene(self.window, "rules", game=game)
                 return
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
+    def page_key(self, key: int, modifiers: int) -> bool:
         if key in (arcade.key.LEFT, arcade.key.RIGHT):
             step = 1 if key == arcade.key.RIGHT else -1
             self.select(ORDER[(ORDER.index(self.deck) + step) % len(ORDER)])
         else:
-            super().on_key_press(key, modifiers)
+            return super().page_key(key, modifiers)
+        return True
 
     def layout_header(self, w: int, h: int) -> None:
         s = self.scale

@@ -18,6 +18,7 @@ from arcade.types import RGBOrA255
 from game import i18n
 from game.i18n.rules_content import rules_gettext
 from game.ui import assets
+from game.ui.input_stack import ButtonsLayer, InputStack, Layer
 from game.ui.widgets import FONT, Button, ButtonGroup, Label, draw_panel
 from game.ui.window import arcade_window
 
@@ -67,8 +68,56 @@ def back_action(window: Window,
 PAGE_MARGIN = 14.0
 
 
+class PageLayer(Layer):
+    """The page under the header: a press on the content may become a drag that scrolls
+    it or a tap (``on_page_tap``); its keys (``page_key``) and the wheel scroll it."""
+
+    name = "page"
+
+    def __init__(self, view: PageView) -> None:
+        self.view = view
+
+    def press(self, x: float, y: float) -> bool:
+        v = self.view
+        if v.content.point_in_rect((x, y)):
+            v.held_at = (x, y, v.scroll)
+            v.dragged = False
+            return True
+        return False
+
+    def drag(self, x: float, y: float) -> bool:
+        v = self.view
+        if v.held_at is None:
+            return False
+        x0, y0, s0 = v.held_at
+        if v.dragged or abs(y - y0) > DRAG_SLOP or abs(x - x0) > DRAG_SLOP:
+            v.dragged = True
+            v.scroll_to(s0 + (y - y0))
+        return True
+
+    def release(self, x: float, y: float) -> bool:
+        v = self.view
+        press, v.held_at = v.held_at, None
+        if press is not None and not v.dragged:
+            v.on_page_tap(*v.page_point(x, y))
+        return press is not None
+
+    def cancel(self) -> None:
+        self.view.held_at = None
+
+    def key(self, key: int, modifiers: int) -> bool:
+        return self.view.page_key(key, modifiers)
+
+    def scroll(self, x: float, y: float, dy: float) -> bool:
+        v = self.view
+        v.scroll_to(v.scroll - dy * 60 * v.scale)
+        return True
+
+
 class PageView(arcade.View):
-    """Header buttons on top, a scrolling content box below."""
+    """Header buttons on top, a scrolling content box below: its input is a stack of
+    layers (``game.ui.input_stack``), the header's buttons over the page; a screen adds
+    its own (History's choice over the page, an exclusive layer)."""
 
     def __init__(self, window: Window, back: Callable[[], None] | arcade.View | None
                  = None) -> None:
@@ -86,12 +135,14 @@ class PageView(arcade.View):
         self.rects: list[tuple[arcade.Rect, RGBOrA255]] = []   # boxes behind content
         self.content = arcade.LBWH(0, 0, 1, 1)          # the scroll area on screen
         self.page_top = 0.0
-        self._press: tuple[float, float, float] | None = None   # x, y, scroll at press
-        self._dragged = False
+        self.held_at: tuple[float, float, float] | None = None   # x, y, scroll at press
+        self.dragged = False
         self._laid_out: tuple[int, int, str] | None = None
         self.scale = 1.0
         self.title = Label("", 24, (255, 245, 220), bold=True)   # the header's title
         self.title_box = 0.0                                     # the room it has
+        self.stack = InputStack(ButtonsLayer(lambda: self.buttons.buttons, "header"),
+                                PageLayer(self))
 
     # ---- text helpers ---------------------------------------------------------------
 
@@ -280,37 +331,29 @@ class PageView(arcade.View):
         arcade.draw_rect_filled(arcade.LRBT(c.right - 9, c.right - 3, y_top - knob, y_top),
                                 (120, 100, 60, 150))
 
+    # ----- input: through the stack -----------------------------------------------------
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.scroll_to(self.scroll - scroll_y * 60 * self.scale)
+        self.stack.scroll(x, y, scroll_y)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.press(x, y):
-            return
-        if self.content.point_in_rect((x, y)):
-            self._press = (x, y, self.scroll)
-            self._dragged = False
+        self.stack.press(x, y)
 
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
                       modifiers: int) -> None:
-        if self._press is None:
-            return
-        x0, y0, s0 = self._press
-        if self._dragged or abs(y - y0) > DRAG_SLOP or abs(x - x0) > DRAG_SLOP:
-            self._dragged = True
-            self.scroll_to(s0 + (y - y0))
+        self.stack.drag(x, y)
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.buttons.release(x, y):
-            self._press = None
-            return
-        press, self._press = self._press, None
-        if press is not None and not self._dragged:
-            self.on_page_tap(*self.page_point(x, y))
+        self.stack.release(x, y)
+
+    def on_key_press(self, key: int, modifiers: int) -> None:
+        self.stack.key(key, modifiers)
 
     def on_page_tap(self, x: float, y: float) -> None:
         """A tap (not a drag) on the page, in page coordinates."""
 
-    def on_key_press(self, key: int, modifiers: int) -> None:
+    def page_key(self, key: int, modifiers: int) -> bool:
+        """A key the page takes (a screen adds its own, then calls this): Esc goes back;
+        the arrows, J/K, Space and the page keys scroll."""
         step = 60 * self.scale
         if key == arcade.key.ESCAPE:
             self.go_back()
@@ -326,6 +369,9 @@ class PageView(arcade.View):
             self.scroll_to(0)
         elif key == arcade.key.END:
             self.scroll_to(self.max_scroll)
+        else:
+            return False
+        return True
 
     def go_back(self) -> None:
         if self.back is not None:

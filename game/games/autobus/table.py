@@ -84,7 +84,7 @@ class AutobusTable(TableView):
         self.rank_picker = RankPicker(self)
         self.rank_panel = self.rank_picker.panel
         for panel in (self.players_panel, self.rank_panel):   # the top bar stays usable
-            self.modals.add(panel, picker=True)
+            self.input.add_picker(panel)
 
     @property
     def _pending(self) -> tuple[int | None, list[Event]] | None:

@@ -43,19 +43,16 @@ class Dialogs:
         if self.result_visible:
             self.result_age += dt
 
-    def holds(self, key: int) -> bool:
-        """Enter in the result's first second does nothing: a player who was pressing
-        Enter to play reads the result instead of skipping it (a button of the result
-        the player moved the focus to is pressed: that was chosen)."""
+    def result_key(self, key: int, modifiers: int) -> bool:
+        """The result's keys (its layer's): Enter in its first second does nothing, so
+        a player who was pressing Enter to play reads the result instead of skipping it
+        (a button of the result the player moved the focus to is pressed: that was
+        chosen); else the keyboard focus over its buttons."""
         focus = self.view.keyboard.focus
         chosen = focus is not None and focus.key in self.result_panel.buttons.buttons
-        return (self.result_visible and key in ENTER and self.result_age < RESULT_GRACE
-                and self.result_panel.visible and not chosen)
-
-    @property
-    def panels(self) -> tuple[Panel, ...]:
-        """Topmost first (their places on the modal stack)."""
-        return self.confirm, self.result_panel, self.pause_panel
+        if key in ENTER and self.result_age < RESULT_GRACE and not chosen:
+            return True
+        return self.view.keyboard.press(key, modifiers)
 
     def pause(self) -> None:
         v = self.view

@@ -24,7 +24,8 @@ class TableFocus:
         return self.view.layout.h
 
     def modal_buttons(self) -> list[Button] | None:
-        return self.view.modals.buttons()
+        top = self.view.input.stack.top_exclusive()
+        return top.buttons() if top is not None else None
 
     def table_buttons(self) -> list[Button]:
         v = self.view

@@ -111,7 +111,7 @@ class TableHooks:
     # ----- set-up and places ----------------------------------------------------------
     def setup(self) -> None:
         """Make the game's own labels (append them to ``self.labels``), buttons and
-        pickers (``self.modals.add(panel, picker=True)``)."""
+        pickers (``self.input.add_picker(panel)``)."""
 
     def make_layout(self, width: float, height: float) -> TableLayout:
         return TableLayout(width, height, self.app.settings.card_scale)

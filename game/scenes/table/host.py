@@ -25,7 +25,7 @@ from game.ui.replay_controls import ReplayControls
 from game.ui.widgets import Button, ButtonGroup, Label
 
 if TYPE_CHECKING:
-    from game.scenes.table.modal import ModalStack
+    from game.ui.input_stack import InputStack
     from game.ui.window import Window
 
 Slot = tuple[float, float, float, float]        # x, y, angle, z
@@ -96,6 +96,7 @@ class HelpPart(Protocol):
 
 class DialogsPart(Protocol):
     pause_panel: Panel
+    result_panel: Panel
     confirm: Confirm
 
     def resume(self) -> None: ...
@@ -108,11 +109,15 @@ class DialogsPart(Protocol):
 
     def escape(self) -> None: ...
 
-    def holds(self, key: int) -> bool: ...
+    def result_key(self, key: int, modifiers: int) -> bool: ...
 
 
 class InputPart(Protocol):
+    stack: InputStack
+
     def dragged(self) -> Token | None: ...
+
+    def add_picker(self, panel: Panel) -> Panel: ...
 
     def try_selection(self, target: str | None) -> bool: ...
 
@@ -125,6 +130,8 @@ class LogPart(Protocol):
     def press(self, x: float, y: float) -> bool: ...
 
     def key(self, key: int) -> bool: ...
+
+    def close(self) -> None: ...
 
     def boxes(self) -> list[tuple[float, float, float, float]]: ...
 
@@ -170,7 +177,6 @@ class Host(Protocol):
     words_due: bool
     actions: ButtonGroup
     keyboard: Keyboard
-    modals: ModalStack
 
     # the other components, each through its small interface
     @property

@@ -1,11 +1,21 @@
-"""Input at a table, routed in one order (``docs/table-components.md``).
+"""Input at a table: one stack of layers (``game.ui.input_stack``), top first.
 
-A press (and its release) goes to the first that takes it: the table's ``before_press``
-hook sees it, then an open dialog, the mode (replay controls), the top bar, an open
-picker, the action buttons, and last the cards: tap, drag, drop, and the sweep that
-chooses several cards (Pao De Kuai).  Keys: Esc ends a table's choice, then the mode's
-keys, help's keys, the keyboard focus, and Esc pauses or resumes.  Gestures are matched
-against the legal moves (``match``): input never decides a rule.
+1. ``choice``: a table's choice in progress sees every press first (``before_press``)
+   and Esc ends it (``cancel_choice``); it takes nothing else;
+2. the dialogs, each an exclusive layer: ``confirm``, ``result`` (Enter in its first
+   second does nothing: the player reads it), ``pause`` (Esc resumes);
+3. ``log``: the whole log, exclusive (L or Esc closes it);
+4. ``mode``: the replay's controls;
+5. ``bar``: the top bar's buttons (usable over a picker);
+6. a table's pickers, exclusive (Autobus's player count and joker rank: ``add_picker``);
+7. ``table``: the action buttons, a tap on the log, the cards (tap, drag, drop, the sweep
+   that chooses several cards), and the keys: Esc clears the keyboard focus, then the
+   mode's keys, help's (Ctrl+Z, H, Enter plays the hint), L opens the whole log, the
+   keyboard focus (Tab, arrows, Enter, Space, numbers), and Esc pauses.
+
+Each layer answers whether it took the event; an exclusive layer takes every event
+that reaches it; a press's drag and release go to the layer that took it.  Gestures
+are matched against the legal moves (``match``): input never decides a rule.
 """
 from __future__ import annotations
 
@@ -15,10 +25,71 @@ import arcade
 
 from game.i18n import _
 from game.ui.gestures import Pointer
+from game.ui.input_stack import ButtonsLayer, InputStack, Layer, PanelLayer
+from game.ui.panels import Panel
 from game.ui.placement import Token
 
 if TYPE_CHECKING:
     from game.scenes.table.host import Host
+
+
+class ChoiceLayer(Layer):
+    """A table's choice in progress (Autobus: which card goes under the bus): a press
+    anywhere may end it, Esc ends it."""
+
+    name = "choice"
+
+    def __init__(self, view: Host) -> None:
+        self.view = view
+
+    def press(self, x: float, y: float) -> bool:
+        self.view.before_press(x, y)
+        return False
+
+    def key(self, key: int, modifiers: int) -> bool:
+        return key == arcade.key.ESCAPE and self.view.cancel_choice()
+
+
+class ModeLayer(Layer):
+    """The mode's own controls (a replay's)."""
+
+    name = "mode"
+
+    def __init__(self, view: Host) -> None:
+        self.view = view
+
+    def press(self, x: float, y: float) -> bool:
+        return self.view.mode.press(x, y)
+
+    def release(self, x: float, y: float) -> bool:
+        return self.view.mode.release(x, y)
+
+
+class TableLayer(Layer):
+    """The table itself, under everything: it takes every event that reaches it."""
+
+    name = "table"
+
+    def __init__(self, owner: TableInput) -> None:
+        self.owner = owner
+
+    def press(self, x: float, y: float) -> bool:
+        self.owner.press(x, y)
+        return True
+
+    def drag(self, x: float, y: float) -> bool:
+        self.owner.drag(x, y)
+        return True
+
+    def release(self, x: float, y: float) -> bool:
+        self.owner.release(x, y)
+        return True
+
+    def cancel(self) -> None:
+        self.owner.pointer.cancel()
+
+    def key(self, key: int, modifiers: int) -> bool:
+        return self.owner.key(key, modifiers)
 
 
 class TableInput:
@@ -27,6 +98,46 @@ class TableInput:
         self.pointer = Pointer()
         self.sweep_adds = True
         self.drag_offset = (0.0, 0.0)
+        self.stack = InputStack()
+
+    def build(self) -> None:
+        """The table's layers, top first (once the view's components exist)."""
+        v = self.view
+        d, keyboard = v.dialogs, v.keyboard
+        self.stack = InputStack(
+            ChoiceLayer(v),
+            PanelLayer(d.confirm, "confirm", keys=keyboard.press),
+            PanelLayer(d.result_panel, "result", keys=d.result_key),
+            PanelLayer(d.pause_panel, "pause", on_escape=d.escape, keys=keyboard.press),
+            PanelLayer(v.log.panel, "log", on_escape=v.log.close,
+                       keys=lambda k, m: v.log.key(k) or keyboard.press(k, m)),
+            ModeLayer(v),
+            ButtonsLayer(lambda: v.bar.buttons, "bar"),
+            TableLayer(self))
+
+    def add_picker(self, panel: Panel) -> Panel:
+        """A table's own question (a picker) under the bar: it takes every other event
+        while it shows, and is drawn only while no dialog stands over it."""
+        v = self.view
+        self.stack.add(PanelLayer(panel, "picker", on_escape=v.dialogs.escape,
+                                  keys=v.keyboard.press, hidden_under=True), above="table")
+        return panel
+
+    # ----- what the view forwards ------------------------------------------------------
+    def on_press(self, x: float, y: float) -> None:
+        self.view.cards.static.dirty = True         # buttons show their pressed state
+        self.stack.press(x, y)
+
+    def on_drag(self, x: float, y: float) -> None:
+        self.stack.drag(x, y)
+
+    def on_release(self, x: float, y: float) -> None:
+        self.view.cards.static.dirty = True
+        self.stack.release(x, y)
+
+    def on_key(self, key: int, modifiers: int) -> None:
+        self.view.cards.static.dirty = True          # the keyboard focus may move
+        self.stack.key(key, modifiers)
 
     def dragged(self) -> Token | None:
         """The card that follows the pointer (none while a drag sweeps a selection)."""
@@ -34,22 +145,9 @@ class TableInput:
         item = self.pointer.item if self.pointer.dragging and not v.multi_select else None
         return item if isinstance(item, Token) else None
 
-    # ----- the mouse ---------------------------------------------------------------------
+    # ----- the mouse (the table layer's) ------------------------------------------------
     def press(self, x: float, y: float) -> None:
         v = self.view
-        v.cards.static.dirty = True                # buttons show their pressed state
-        if v.modals.picker() is None:
-            v.before_press(x, y)
-        dialog = v.modals.dialog()
-        if dialog is not None:
-            dialog.press(x, y)
-            return
-        picker = v.modals.picker()
-        if v.mode.press(x, y) or v.bar.press(x, y):
-            return
-        if picker is not None:
-            picker.press(x, y)                     # an open picker takes every press
-            return
         if v.actions.press(x, y) or v.log.press(x, y):
             return
         tok = v.cards.token_at(x, y, v.own_places())
@@ -67,8 +165,6 @@ class TableInput:
 
     def drag(self, x: float, y: float) -> None:
         v = self.view
-        if v.modal_open:
-            return
         g = self.pointer.move(x, y)
         if g is None or not isinstance(g.item, Token):
             return
@@ -97,11 +193,7 @@ class TableInput:
 
     def release(self, x: float, y: float) -> None:
         v = self.view
-        v.cards.static.dirty = True
-        dialog, picker = v.modals.dialog(), v.modals.picker()
-        if (dialog is not None and dialog.release(x, y)) or v.mode.release(x, y) \
-                or v.bar.release(x, y) or (picker is not None and picker.release(x, y)) \
-                or v.actions.release(x, y):
+        if v.actions.release(x, y):
             self.pointer.cancel()
             return
         g = self.pointer.release(x, y)
@@ -132,29 +224,25 @@ class TableInput:
         v.cards.arrange(duration)
         v.refresh()
 
-    # ----- keys --------------------------------------------------------------------------
-    def key(self, key: int, modifiers: int) -> None:
+    # ----- keys (the table layer's: no panel is open) ------------------------------------
+    def key(self, key: int, modifiers: int) -> bool:
         v = self.view
-        v.cards.static.dirty = True                # the keyboard focus may move
-        if key == arcade.key.ESCAPE and v.cancel_choice():
-            return
-        if (v.log.panel.visible or not v.modal_open) and v.log.key(key):
-            return                                 # L: the whole log
-        if not v.modal_open:
-            focused = v.keyboard.focus is not None
-            if key == arcade.key.ESCAPE and focused:
-                v.keyboard.focus = None            # Esc clears the focus, then pauses
-                return
-            if (not focused or key != arcade.key.SPACE) and v.mode.key(key, modifiers):
-                return
-            if v.help.key(key, modifiers):         # Enter plays a hint, whatever the focus
-                return
-        if v.dialogs.holds(key):                   # the result is read before Enter skips it
-            return
-        if v.keyboard.press(key, modifiers):    # Tab, arrows, Enter, Space, 1-9
-            return
+        focused = v.keyboard.focus is not None
+        if key == arcade.key.ESCAPE and focused:
+            v.keyboard.focus = None                # Esc clears the focus, then pauses
+            return True
+        if (not focused or key != arcade.key.SPACE) and v.mode.key(key, modifiers):
+            return True
+        if v.help.key(key, modifiers):             # Enter plays a hint, whatever the focus
+            return True
+        if v.log.key(key):                         # L: the whole log
+            return True
+        if v.keyboard.press(key, modifiers):       # Tab, arrows, Enter, Space, 1-9
+            return True
         if key == arcade.key.ESCAPE:
             v.dialogs.escape()
+            return True
+        return False
 
     # ----- gestures become moves -------------------------------------------------------
     def tap_card(self, tok: Token) -> None:
