@@ -45,10 +45,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from game.ai import levels as level_table
 from game.ai import make_bot
 from game.ai.infer import sample
-from game.ai.search import reward, rollout_kinds, rollout_policy
+from game.ai.search import reward
 from game.games import load, spec
 from game.i18n import _
 from game.review.model import (
@@ -65,12 +64,22 @@ from game.review.model import (
     Verdict,
 )
 
+# how each seat plays in the play-outs (game.review.seats), named here too
+from game.review.seats import Policy, plays_of, seats_of
+from game.review.seats import journal_levels as journal_levels
+from game.review.seats import seat_play as seat_play
+from game.review.seats import table_levels as table_levels
+
 # how a game's positions are judged and shown (game.review.tuning), named here too:
 # the review's callers have always found them here
 from game.review.tuning import Settings as Settings
+from game.review.tuning import decision_grade as decision_grade
 from game.review.tuning import grade as grade
+from game.review.tuning import graded as graded
+from game.review.tuning import monotone as monotone
 from game.review.tuning import secant as secant
 from game.review.tuning import settings as settings
+from game.review.tuning import settled as settled
 from game.review.tuning import shown as shown
 from game.review.tuning import situated as situated
 from game.review.tuning import slope as slope
@@ -80,7 +89,6 @@ from game.session.journal import Journal, ReplayError, journal_from_dict
 
 Cancelled = Callable[[], bool]
 OnVerdict = Callable[[Verdict], None]
-Policy = Callable[[Any, list[Move]], Move]
 
 
 def seed_for(deal_seed: int, index: int) -> int:
@@ -130,49 +138,6 @@ def same_move(key: str, a: str, b: str) -> bool:
         return True
     ref = spec(key).same_move
     return ref is not None and bool(load(ref)(a, b))
-
-
-# ----- the seats' play in the play-outs ------------------------------------------------------
-@cache
-def _policy(key: str, kind: str) -> Policy:
-    return rollout_policy(key, kind)
-
-
-def seat_play(key: str, level: str | None) -> tuple[str, float]:
-    """How a seat of ``level`` plays in the play-outs: (a rollout policy of the game,
-    its chance of a random move).  The rules of thumb with the level's ``noise`` (easy,
-    normal), the greedy baseline, random; a searching level (hard) and an unknown one
-    play the rules of thumb (the search's own play-out policy)."""
-    kinds = rollout_kinds(key)
-    base = "normal" if "normal" in kinds else kinds[0]
-    params = level_table(key).get(level or "", {})
-    kind = str(params.get("kind", ""))
-    if kind == "random":
-        return base, 1.0
-    if kind == "greedy" and "greedy" in kinds:
-        return "greedy", 0.0
-    noise = params.get("noise", 0.0)
-    return base, float(noise) if isinstance(noise, (int, float)) else 0.0
-
-
-def table_levels(key: str, n: int, seat: int, named: list[str] | None) -> list[str]:
-    """The level of each seat at a table of ``n`` (``named``: the journal's; a seat it
-    does not name plays the game's default level); the judged seat's is ``hard``."""
-    default = spec(key).default_level
-    out = [(named[s] if named is not None and s < len(named) and named[s] else default)
-           for s in range(n)]
-    out[seat] = "hard"
-    return out
-
-
-def journal_levels(j: Journal) -> list[str] | None:
-    """The levels a journal names for its seats: its ``levels``, else its ``level`` (the
-    computers' level at a table of one level) for every seat; None: none named."""
-    got = j.meta.get("levels")
-    if isinstance(got, list) and got and all(isinstance(x, str) for x in got):
-        return [str(x) for x in got]
-    one = j.meta.get("level")
-    return [one] * 8 if isinstance(one, str) and one else None
 
 
 @cache
@@ -242,7 +207,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
     common sampled deals, ``samples`` of them (None when cancelled meanwhile)."""
     s = situated(s, obs)
     vals: list[list[float]] = [[] for _ in moves]
-    plays = _plays(obs, levels)
+    plays = plays_of(obs, levels)
     for k in range(max(1, s.samples)):
         if cancelled is not None and k % 8 == 0 and cancelled():
             return None
@@ -252,25 +217,6 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
     errors = [_paired_se(vals[i], vals[0]) * secant(raw[0], raw[i], unit, s)
               for i in range(len(moves))]
     return Estimate([shown(r, unit, s) for r in raw], errors)
-
-
-def _plays(obs: dict[str, Any], levels: list[str] | None) -> list[tuple[Policy, float]]:
-    key, seat = str(obs["game"]), int(obs["seat"])
-    n = _seats(obs)
-    out = []
-    for lv in table_levels(key, n, seat, levels):
-        kind, eps = seat_play(key, lv)
-        out.append((_policy(key, kind), eps))
-    return out
-
-
-def _seats(obs: dict[str, Any]) -> int:
-    for k in ("hand_sizes", "card_counts"):
-        if isinstance(obs.get(k), list):
-            return len(obs[k])
-    if isinstance(obs.get("players"), int):
-        return int(obs["players"])
-    return 2
 
 
 def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
@@ -359,7 +305,8 @@ class Judge:
 
     def __init__(self, obs: dict[str, Any], legal: list[Move], s: Settings,
                  levels: list[str] | None = None, extra: str | None = None,
-                 order: list[str] | None = None, measure: bool = False) -> None:
+                 order: list[str] | None = None, measure: bool = False,
+                 settle: bool = False) -> None:
         if not legal:
             raise ValueError("no legal moves to judge")
         # the settings where this position is (a kind of position the game names may
@@ -381,6 +328,10 @@ class Judge:
         #: what the play-outs led to is measured too (the game's :class:`Traits`): the
         #: review, to say why a move was worse; the values are the same either way
         self.traits = traits_of(self.key) if measure else None
+        #: the move asked about (``extra``, or a candidate) is graded: once the judge's
+        #: best is found, it and the best are sampled on (the same deals, continued)
+        #: until the move's grade is settled or ``grade_samples`` deals are drawn
+        self.settle = settle
         self._work = self._run()
 
     def step(self, seconds: float) -> bool:
@@ -455,7 +406,7 @@ class Judge:
         vals: list[list[float]] = [[] for _ in asked]
         measured: list[list[dict[str, float]]] | None = (
             [[] for _ in asked] if self.traits is not None else None)
-        plays = _plays(self.obs, self.levels)
+        plays = plays_of(self.obs, self.levels)
         parsed = [Move.parse(m) for m in asked]
         self.partial = (asked, vals, len(cands))
         n_max = max(1, s.samples)
@@ -468,9 +419,48 @@ class Judge:
             if k >= n_min and k % 8 == 0 and self._clear(vals[:len(cands)]):
                 break
         self.analysis = self._valued(asked, vals, len(cands), ranked, k)
+        if self.settle and self.extra is not None:
+            yield from self._settle(asked, parsed, vals, measured, plays, k)
         if measured is not None:
             self.analysis = replace(self.analysis, measured=tuple(
                 (m, tuple(t)) for m, t in zip(asked, measured, strict=True)))
+
+    def _settle(self, asked: list[str], parsed: list[Move], vals: list[list[float]],
+                measured: list[list[dict[str, float]]] | None,
+                plays: list[tuple[Policy, float]], k: int) -> Generator[None, None, None]:
+        """The move asked about against the judge's best (found already, so the hint's
+        best stays the review's), on more of the same sampled deals until its grade is
+        settled (:func:`settled`) or ``grade_samples`` deals are drawn; the two moves'
+        values are then those of every deal drawn."""
+        a = self.analysis
+        assert a is not None and self.extra is not None
+        key, s, unit = self.key, self.s, unit_of(self.key)
+        ib = asked.index(a.best)
+        ip = next((i for i, m in enumerate(asked) if same_move(key, m, self.extra)), None)
+        if ip is None or ip == ib:
+            return
+        pair = [parsed[ib], parsed[ip]]
+        into = [vals[ib], vals[ip]]
+        kept = [measured[ib], measured[ip]] if measured is not None else None
+        limit = max(k, s.grade_samples or s.samples)
+
+        def gap() -> tuple[float, float, float, float]:
+            rb, rp = (sum(v) / len(v) for v in into)
+            se = _paired_se(into[0], into[1]) * secant(rb, rp, unit, s)
+            return rb, rp, shown(rb, unit, s) - shown(rp, unit, s), se
+        while k < limit:
+            if k % 8 == 0 and settled(*gap()[2:], s):
+                break
+            _sample_once(self.obs, pair, self.seed, k, plays, s, into, self.traits, kept)
+            k += 1
+            yield
+        rb, rp, _loss, se = gap()
+        best = Candidate(asked[ib], round(shown(rb, unit, s), 9), 0.0)
+        mine = Candidate(asked[ip], round(shown(rp, unit, s), 9), round(se, 9))
+        cands = tuple(best if c.move == best.move else mine if c.move == mine.move else c
+                      for c in a.candidates)
+        extra = mine if a.extra is not None and a.extra.move == mine.move else a.extra
+        self.analysis = replace(a, candidates=cands, extra=extra, samples=k)
 
     def _clear(self, vals: list[list[float]]) -> bool:
         """One candidate leads every other by more than ``z`` standard errors."""
@@ -511,7 +501,7 @@ class Judge:
         if extra is not None and extra not in moves:
             moves.append(extra)
         kinds = [seat_play(self.key, lv) for lv in
-                 table_levels(self.key, _seats(self.obs), self.seat, self.levels)]
+                 table_levels(self.key, seats_of(self.obs), self.seat, self.levels)]
         plays = [(kind, max(eps, self.s.epsilon)) for kind, eps in kinds]
         got = load(ref)(self.obs, moves, plays, max(1, self.s.min_samples or self.s.samples),
                         self.s.solve_nodes, self.seed)
@@ -553,7 +543,7 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     key = str(obs["game"])
     if len(legal) == 1:
         return Verdict(index, played, played, 0.0, 0.0, forced=True, legal=1, grade=BEST)
-    judged = Judge(obs, legal, s, levels, extra=played, measure=True)
+    judged = Judge(obs, legal, s, levels, extra=played, measure=True, settle=True)
     s = judged.s                   # the position's settings (its kind's, where it has one)
     a = judged.run(cancelled)
     if a is None:
@@ -563,8 +553,7 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     assert mine is not None
     if same_move(key, played, best.move):
         mine = best
-    loss = best.value - mine.value
-    g = grade(loss, mine.se, s, a.certain)
+    g = decision_grade((*a.candidates, *([a.extra] if a.extra else [])), mine, s, a.certain)
     shown_best = played if mine is best else best.move
     fx = () if mine is best else effects(key, a, mine.move, best.move, s)
     chances = dict(a.chances)

@@ -26,10 +26,12 @@ CHANCE = "chance"
 #: ... or expected points (Pao De Kuai: signed points of the deal)
 POINTS = "points"
 
-#: the grades of a decision, best first: the best move or one within noise of it ("about
-#: as good"), a small loss beyond noise, then the game's three thresholds
-BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
-GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+#: the grades of a decision, best first: the best move (or one that did at least as well
+#: on the same deals), one within noise of it that sampling could not tell apart ("close":
+#: too close to call), a small loss beyond noise, then the game's three thresholds
+BEST, CLOSE, GOOD = "best", "close", "good"
+INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
+GRADES = (BEST, CLOSE, GOOD, INACCURACY, MISTAKE, BLUNDER)
 #: most candidates a verdict keeps
 MAX_CANDIDATES = 64
 
@@ -39,7 +41,8 @@ MAX_CANDIDATES = 64
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
 #: through the map's secant; 6: Durak's endgame solver budgeted in positions settled,
-#: an exact verdict's chance against the other seats as they play
+#: an exact verdict's chance against the other seats as they play, the played move's gap
+#: sampled until its grade is settled ("close" where it is not)
 FORMAT = 6
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
@@ -206,7 +209,7 @@ class Verdict:
     @property
     def equal(self) -> bool:
         """The move played is the best or as good as far as the judge can tell."""
-        return self.grade == BEST or self.agreed
+        return self.grade in (BEST, CLOSE) or self.agreed
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

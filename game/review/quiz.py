@@ -115,7 +115,8 @@ class Quiz:
         g = self.journal.state_at(v.index)
         self._judge = analysis.Judge(g.observation(self.seat), g.legal_moves(),
                                      analysis.settings(self.key, None, self.players),
-                                     analysis.journal_levels(self.journal), move)
+                                     analysis.journal_levels(self.journal), move,
+                                     settle=True)
         return False
 
     def step(self, seconds: float) -> bool:
@@ -135,18 +136,25 @@ class Quiz:
             self.given = None
             return False
         best = a.candidates[0]
-        self._grade(self.given, mine.value, mine.se, best.move, best.value, a.certain, s)
+        self._grade(self.given, mine.value, mine.se, best.move, best.value, a.certain, s,
+                    a.candidates)
         return True
 
     def _grade(self, move: str, value: float, se: float, best: str, best_value: float,
-               certain: bool, s: Settings) -> None:
-        """The answer as a verdict: ``best`` when it is the computer's move or within
-        noise of it, else graded by the thresholds ``s`` (the position's) on the gap."""
-        from game.review.analysis import grade, same_move
+               certain: bool, s: Settings, others: tuple[Candidate, ...] = ()) -> None:
+        """The answer as a verdict: ``best`` when it is the computer's move, ``close``
+        within noise of it, else graded by the thresholds ``s`` (the position's) on the
+        gap; never better than a move of the decision that gave away less (``others``:
+        the moves valued there, the review's by default)."""
+        from game.review.analysis import decision_grade, same_move
 
         v = self.verdict
         same = same_move(self.key, move, best)
-        g = BEST if same else grade(best_value - value, se, s, certain)
+        valued = others or (*v.candidates, Candidate(v.played, v.value_played, v.se))
+        moves = [Candidate(best, best_value, 0.0)] + [
+            c for c in valued if not same_move(self.key, c.move, best)
+            and not same_move(self.key, c.move, move)]
+        g = BEST if same else decision_grade(moves, Candidate(move, value, se), s, certain)
         self.answer = Verdict(v.index, move, move if same else best, value, best_value,
                               certain=certain, mistake=g in (MISTAKE, BLUNDER),
                               legal=v.legal, grade=g, se=se)

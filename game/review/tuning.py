@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from game import resources
 from game.games import SPECS, load
-from game.review.model import BEST, BLUNDER, CHANCE, GOOD, INACCURACY, MISTAKE
+from game.review.model import (
+    BEST,
+    BLUNDER,
+    CHANCE,
+    CLOSE,
+    GOOD,
+    GRADES,
+    INACCURACY,
+    MISTAKE,
+    Candidate,
+)
 
 
 @dataclass(frozen=True)
@@ -33,6 +44,9 @@ class Settings:
     rollout_moves: int = 1500    # play-outs longer than this are scored as cut off
     scale: float = 1.0           # a game valued in points: the points worth 1.0 of chance
     solve_nodes: int = 100_000   # exact verdicts: positions settled a decision (past it: estimate)
+    #: the review: the move played and the best are sampled on until the played move's
+    #: grade is settled (:func:`settled`), to this many sampled deals (0: ``samples``)
+    grade_samples: int = 0
     #: the seat playing on as the hard level would, not as the rules of thumb do: a shift
     #: of the play-outs' mean (logit of a chance; points), fitted on the hard level's
     #: outcomes (``bench_review calibrate``)
@@ -215,6 +229,72 @@ def secant(a: float, b: float, unit: str, s: Settings) -> float:
     if abs(a - b) < 1e-9:
         return slope(b, unit, s)
     return (shown(a, unit, s) - shown(b, unit, s)) / (a - b)
+
+
+def band(loss: float, s: Settings) -> str:
+    """The grade band a loss lies in: none or less (the best), under ``inaccuracy``
+    (good), then the game's thresholds."""
+    if loss <= 1e-9:
+        return BEST
+    if loss < s.inaccuracy - 1e-9:
+        return GOOD
+    if loss < s.threshold - 1e-9:
+        return INACCURACY
+    if loss < s.blunder - 1e-9:
+        return MISTAKE
+    return BLUNDER
+
+
+def settled(loss: float, se: float, s: Settings, certain: bool = False) -> bool:
+    """Whether a loss's grade is settled: its interval (``z`` standard errors either
+    side) lies within one grade band (:func:`band`), so more samples would not change
+    it.  Exact values are settled."""
+    if certain:
+        return True
+    reach = s.z * se
+    return band(loss - reach, s) == band(loss + reach, s)
+
+
+def graded(loss: float, se: float, s: Settings, certain: bool = False) -> str:
+    """The grade of a move that is not the judge's best: ``best`` where it did at
+    least as well on the same deals, else :func:`grade`, except that a loss within noise
+    whose grade is not settled is ``close`` (too close to call), not ``best``."""
+    if loss <= 1e-9:
+        return BEST
+    g = grade(loss, se, s, certain)
+    if g == BEST and not settled(loss, se, s, certain):
+        return CLOSE
+    return g
+
+
+def monotone(losses: dict[str, tuple[float, str]]) -> dict[str, str]:
+    """The grades of one decision's moves (move -> (loss, grade)) made monotone in the
+    loss: a move that gave away more never reads better than one that gave away less
+    (each takes the worst grade of the moves whose loss is not larger)."""
+    rank = {g: i for i, g in enumerate(GRADES)}
+    out: dict[str, str] = {}
+    worst = 0
+    ordered = sorted(losses.items(), key=lambda kv: (kv[1][0], kv[0]))
+    for i, (move, (loss, _g)) in enumerate(ordered):
+        ties = [g for _m, (x, g) in ordered[i:] if x <= loss + 1e-12]   # equal losses
+        worst = max([worst] + [rank.get(g, 0) for g in ties])
+        out[move] = GRADES[worst]
+    return out
+
+
+def decision_grade(moves: Sequence[Candidate], mine: Candidate, s: Settings,
+                   certain: bool = False) -> str:
+    """The grade of ``mine`` at a decision whose moves valued are ``moves`` (the judge's
+    best first): ``best`` for the best, else :func:`graded` on its loss, made monotone
+    over the decision's moves (:func:`monotone`: a move that gave away more never reads
+    better)."""
+    best = moves[0]
+    if mine.move == best.move:
+        return BEST
+    table = {c.move: (best.value - c.value,
+                      BEST if c is best else graded(best.value - c.value, c.se, s, certain))
+             for c in (*moves, mine)}
+    return monotone(table)[mine.move]
 
 
 def grade(loss: float, se: float, s: Settings, certain: bool = False) -> str:

@@ -30,6 +30,7 @@ from game.i18n.words import game_words
 from game.review.model import BEST as BEST_GRADE
 from game.review.model import BLUNDER as BLUNDER_GRADE
 from game.review.model import CHANCE, Job, Review, Verdict
+from game.review.model import CLOSE as CLOSE_GRADE
 from game.review.model import GOOD as GOOD_GRADE
 from game.review.model import INACCURACY as INACCURACY_GRADE
 from game.review.model import MISTAKE as MISTAKE_GRADE
@@ -112,6 +113,9 @@ def _graded(unit: str, v: Verdict) -> str:
             return _("The computer would play another move, but yours looks at least as "
                      "good.")
         return _("The computer prefers another move, but yours is about as good.")
+    if v.grade == CLOSE_GRADE:
+        return _("Too close to call: the computer prefers another move, but its play-outs "
+                 "could not tell the two apart.")
     if v.certain and v.grade == BLUNDER_GRADE:
         return _certain_gap(v)
     return _gap(v.grade, unit, v)
@@ -178,7 +182,8 @@ def grade_word(v: Verdict) -> str:
     """A decision's grade in one word (the move list)."""
     if v.forced:
         return pgettext("grade", "only move")
-    words = {BEST_GRADE: pgettext("grade", "best"), GOOD_GRADE: pgettext("grade", "good"),
+    words = {BEST_GRADE: pgettext("grade", "best"), CLOSE_GRADE: pgettext("grade", "close"),
+             GOOD_GRADE: pgettext("grade", "good"),
              INACCURACY_GRADE: pgettext("grade", "inaccuracy"),
              MISTAKE_GRADE: pgettext("grade", "mistake"),
              BLUNDER_GRADE: pgettext("grade", "blunder")}
@@ -190,7 +195,7 @@ def grade_word(v: Verdict) -> str:
 def grade_color(v: Verdict) -> RGBOrA255:
     return (MUTED if v.forced else BLUNDER if v.grade == BLUNDER_GRADE
             else BAD if v.mistake else INACCURACY if v.grade == INACCURACY_GRADE
-            else GOOD if v.agreed or v.grade == BEST_GRADE else INK)
+            else GOOD if v.agreed or v.grade in (BEST_GRADE, CLOSE_GRADE) else INK)
 
 
 def summary_text(review: Review) -> str:

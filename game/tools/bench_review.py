@@ -55,8 +55,8 @@ from game.review.analysis import (
     unit_of,
     value_of,
 )
-from game.review.model import BEST, BLUNDER, GRADES, INACCURACY, MISTAKE, POINTS
-from game.review.tuning import situation_of, under
+from game.review.model import BEST, BLUNDER, CLOSE, GOOD, GRADES, INACCURACY, MISTAKE, POINTS
+from game.review.tuning import band, graded, situation_of, under
 from game.rules import GAMES
 
 
@@ -155,7 +155,7 @@ def calibrate(key: str, deals: int, seed: int, extra: dict[str, float] | None = 
                        "se": v.se, "grade": v.grade, "certain": v.certain,
                        "result": result, "big_loss": None, "big_se": None,
                        "situation": situation_of(key, obs)}
-                if check and not v.certain and v.grade in (INACCURACY, MISTAKE, BLUNDER):
+                if check and not v.certain and v.grade not in (BEST, ""):
                     big = replace(s, samples=max(1, v.samples) * check, min_samples=0)
                     est = estimate(obs, [v.best, v.played],
                                    seed_for(position_seed(obs), 37), big, levels=named)
@@ -254,7 +254,7 @@ def regrade(rows: list[dict[str, Any]], s: Any, unit: str) -> list[dict[str, Any
         played, best = shown(r["played"], unit, t), shown(r["best"], unit, t)
         loss, se = max(0.0, best - played), r["se"] * k
         row = r | {"played": played, "best": best, "loss": loss, "se": se,
-                   "grade": BEST if r["grade"] == BEST else grade(loss, se, t)}
+                   "grade": BEST if r["grade"] == BEST else graded(loss, se, t)}
         if r["big_loss"] is not None:
             # the re-count's gap shown as the judge shows one: from the best's value
             # down by the gap re-counted (through a curve's bends)
@@ -272,21 +272,34 @@ def grades_table(rows: list[dict[str, Any]], s: Any) -> str:
     levels = _levels_of(rows)
     deals = {lv: len({r["deal"] for r in rows if r["level"] == lv}) or 1 for lv in levels}
     lines = [f"grade | {' | '.join(f'{lv} per deal' for lv in levels)} | "
-             "worse (10x) | as bad (10x)"]
+             "worse (10x) | as bad (10x) | holds (10x)"]
     for g in GRADES:
         got = [r for r in rows if r["grade"] == g]
         per = [sum(1 for r in got if r["level"] == lv) / deals[lv] for lv in levels]
         line = f"{g} | {' | '.join(f'{x:.2f}' for x in per)}"
         # each row by its kind of position's settings
         checked = [(r, under(s, r.get("situation"))) for r in got if r["big_loss"] is not None]
-        if g in (INACCURACY, MISTAKE, BLUNDER) and checked:
-            floor = {INACCURACY: "inaccuracy", MISTAKE: "threshold", BLUNDER: "blunder"}[g]
+        if checked:
+            floor = {INACCURACY: "inaccuracy", MISTAKE: "threshold", BLUNDER: "blunder"}
             worse = sum(1 for r, t in checked if r["big_loss"] > t.z * r["big_se"])
-            bad = sum(1 for r, t in checked if r["big_loss"] >= getattr(t, floor) - 1e-9)
+            bad = (sum(1 for r, t in checked if r["big_loss"] >= getattr(t, floor[g]) - 1e-9)
+                   if g in floor else None)
+            held = sum(1 for r, t in checked if holds(g, r["big_loss"], t))
             line += (f" | {worse / len(checked):.0%} of {len(checked)} | "
-                     f"{bad / len(checked):.0%}")
+                     f"{'' if bad is None else f'{bad / len(checked):.0%}'} | "
+                     f"{held / len(checked):.0%}")
         lines.append(line)
     return "\n".join(lines)
+
+
+def holds(g: str, big_loss: float, t: Any) -> bool:
+    """Whether a grade holds up on the re-count: the loss counted again on ten times the
+    samples lies in the grade's band (:func:`~game.review.tuning.band`); ``close``
+    holds where it is below the inaccuracy threshold (the move was no clear error)."""
+    got = band(big_loss, t)
+    if g == CLOSE:
+        return got in (BEST, GOOD)
+    return got == g
 
 
 def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dict[str, float]]:
