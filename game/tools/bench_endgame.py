@@ -49,12 +49,31 @@ def one(seed: int, against: str) -> dict[str, Any]:
                 top = max(v for _, v in values)
                 row["blunder"] = dict(values)[str(m)] < top
                 row["best"] = values[0][0]
+                row["exact"] = dict(values)[str(m)]
+                row["chance"] = _shown(obs, str(m), against)
             rows.append(row)
         g.play(m)
         moves += 1
     result = g.result()
     assert result is not None
+    for r in rows:
+        r["result"] = result[0]
     return {"seed": seed, "result": result[0], "rows": rows}
+
+
+def _shown(obs: dict[str, Any], move: str, against: str) -> float:
+    """The chance the review shows after ``move`` where every card is known: against
+    the other seat as it plays (the review's settings and play-outs)."""
+    from game.games.durak.review import chance
+    from game.review.analysis import position_seed, seat_play
+
+    s = settings("durak")
+    plays = [(kind, max(eps, s.epsilon)) for kind, eps in
+             (seat_play("durak", lv) for lv in ("hard", against))]
+    if obs["seat"] == 1:
+        plays.reverse()
+    return chance(obs, [move], plays, max(1, s.min_samples or s.samples), s.solve_nodes,
+                  position_seed(obs, [move]))[0]
 
 
 def _chunk(args: tuple[list[int], str]) -> list[dict[str, Any]]:
@@ -95,6 +114,15 @@ def run(deals: int, seed: int, jobs: int = 1, against: str = "normal") -> int:
     for r in blunders:
         print(f"    deal {r['seed']} move {r['move']}: {r['played']}, where {r['best']} "
               "keeps more")
+    print("  certain decisions by the value of the move played with best play: the chance "
+          "shown (against the other seat as it plays) and what the deals gave")
+    for name, value in (("won", 1.0), ("drawn", 0.5), ("lost", 0.0)):
+        got = [r for r in certain if r["exact"] == value]
+        if got:
+            deals = len({r["seed"] for r in got})
+            print(f"    {name} with best play: {len(got)} decisions of {deals} deals, shown "
+                  f"{statistics.fmean(r['chance'] for r in got):.1%}, the deals gave "
+                  f"{statistics.fmean(r['result'] for r in got):.1%}")
     if ms:
         print(f"  CPU ms per endgame decision: median {statistics.median(ms):.1f}, p95 "
               f"{ms[int(0.95 * (len(ms) - 1))]:.1f}, max {ms[-1]:.1f}; over the think "
