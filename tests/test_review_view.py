@@ -207,6 +207,9 @@ def test_the_review_shows_its_summary_graph_and_decision(
         assert "A mistake: the computer's move would have raised your chance by 24%." in texts
         assert "Your move" in texts and "The computer's move" in texts
         assert "30% chance to win" in texts and "54% chance to win" in texts
+        # what the chances assume, where the player reads them
+        assert ("Both chances assume that from here on you play as the hard level would."
+                in texts)
         v = review.verdicts[mistake]           # the moves' cards, as pictures
         assert len(view.cards) == len(move_cards("durak", v.played) + move_cards("durak", v.best))
         assert len(view.cards) >= 1

@@ -589,6 +589,14 @@ class ReviewView(ReviewLoading, PageView):
             t = self.add_text(worth, x, yy, body, MUTED, width=half)
             yy -= t.content_height
             lows.append(yy)
+        if review.unit == CHANCE and not v.forced:
+            # where the player reads the chances: what they assume (an easy player's
+            # deals end well below them, by design)
+            y = min(lows) - 6 * s
+            t = self.add_text(_("Both chances assume that from here on you play as the hard "
+                                "level would."), left, y, max(11.0, body * 0.85), MUTED,
+                              width=col_w)
+            return y - t.content_height
         return min(lows)
 
     def _cards(self, cards: list[str], x: float, top: float, room: float, h: float) -> None:
