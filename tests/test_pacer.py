@@ -6,7 +6,7 @@ from typing import Any
 
 from game.rules import Event, Move
 from game.session import Pacer
-from game.session.pacer import GAP, HOLD, heavy, least_wait
+from game.session.pacer import GAP, HOLD, STEP, heavy, least_wait
 
 PASS = Move("pass", ())
 
@@ -89,6 +89,18 @@ def test_a_table_turns_the_gap_rule_on() -> None:
     wait_for(p, 1, 0)
     assert wait_for(p, 2, 1) < GAP
     p.watch()
-    assert (p.gap, p.hold) == (GAP, HOLD)
+    assert (p.gap, p.hold, p.step) == (GAP, HOLD, STEP)
     wait_for(p, 1, 2)
     assert wait_for(p, 2, 3) >= GAP
+
+
+def test_each_play_of_a_computers_turn_stays_before_its_next() -> None:
+    """Autobus: a computer's turn of several plays is followed play by play: watched,
+    its next play waits STEP after the last landed (unwatched, none: simulations)."""
+    assert least_wait(1, 1, False, step=STEP) == STEP
+    p = Pacer({1: Quick()}, (0.05, 0.1), seed=3)
+    wait_for(p, 1, 0)
+    assert wait_for(p, 1, 1) < STEP
+    p.watch()
+    wait_for(p, 1, 2)
+    assert wait_for(p, 1, 3) >= STEP

@@ -74,6 +74,16 @@ def move_told(key: str, move: Move | str, obs: Mapping[str, Any] | None = None,
     return _bare(m, card)
 
 
+def move_brief(key: str, move: Move | str, obs: Mapping[str, Any] | None = None,
+               style: str | None = None, own: bool = False) -> str | None:
+    """``move`` in the fewest words (``GameWords.brief``: "8♥ on side pile 2"), or None
+    where the game has no such words."""
+    words = game_words(key)
+    if words is None or words.brief is None:
+        return None
+    return words.brief(_move(move), obs or {}, _namer(key, style), own)
+
+
 def told_line(who: str, told: str, own: bool) -> str:
     """A line of the log: the player's own move as it is told, a sentence of its own
     ("You beat the 9♠ with the J♠"); another seat's after its name ("Computer 1: beats

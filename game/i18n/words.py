@@ -252,6 +252,11 @@ class GameWords:
     chance_caption: Callable[[], str] | None = None
     #: the status line while the seat is to decide (:data:`Prompter`)
     prompt: Prompter | None = None
+    #: a turn is several plays (Autobus): the log tells a seat's whole turn on one line
+    whole_turns: bool = False
+    #: ``brief(move, obs, card, own)``: a move in the fewest words ("8♥ on side pile 2"),
+    #: for a seat's newest play where room is short; None: the log's words
+    brief: Callable[[Move, Mapping[str, Any], CardNamer, bool], str] | None = None
 
 
 def game_words(key: str | None) -> GameWords | None:

@@ -8,13 +8,14 @@ once per decision and non-search bots decide in ``start``.  While the table is p
 nothing advances.
 
 The gap rule (issue 40): a computer's action stays readable before another computer's
-covers it.  The pacer's clock runs only while nothing flies (the table stops advancing
-the session while cards move), so it counts from the moment a move *landed*.  When the
-turn passes from one computer to another, the next move waits at least ``GAP`` seconds
-(times the pace); after an action that changes a lot (a pile taken, a player out, a
-bomb: ``heavy``) the next computer's move waits ``HOLD``.  A table turns the rule on
-(``watch``: a player watches; simulations and tools run without it).  The pace slider
-scales both, as it scales the think delay.  Pure Python (no arcade import).
+covers it, and each play of a turn of several (Autobus) before the next (``STEP``). The
+pacer's clock runs only while nothing flies (the table stops advancing the session while
+cards move), so it counts from the moment a move *landed*. When the turn passes from one
+computer to another, the next move waits at least ``GAP`` seconds (times the pace);
+after an action that changes a lot (a pile taken, a player out, a bomb: ``heavy``) the
+next computer's move waits ``HOLD``. A table turns the rule on (``watch``: a player
+watches; simulations and tools run without it). The pace slider scales both, as it
+scales the think delay. Pure Python (no arcade import).
 """
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ SLICE = 0.005   # seconds of thinking per frame
 GAP = 1.2
 #: seconds an action that changes a lot stays (its banner is read meanwhile)
 HOLD = 2.4
+#: seconds a computer's play stays before its own next play of the same turn covers it
+#: (Autobus: a turn of several plays is followed play by play)
+STEP = 0.7
 #: announcements that change a lot: a pile or bout taken, a player out, a bomb paid,
 #: the last card beating (abštych), a run completed
 HEAVY = frozenset({"take", "bout_taken", "out", "bomb", "bomb_bonus", "abstych",
@@ -41,15 +45,15 @@ def heavy(events: list[Event]) -> bool:
 
 
 def least_wait(last_seat: int | None, seat: int, held: bool, gap: float = GAP,
-               hold: float = HOLD) -> float:
+               hold: float = HOLD, step: float = 0.0) -> float:
     """The gap rule: the least wait (before the pace) for ``seat``'s move after the
     computer ``last_seat`` moved (None: the human moved last, no wait); ``held``: that
-    move changed a lot."""
+    move changed a lot; ``step``: the wait between two plays of the same computer."""
     if last_seat is None:
         return 0.0
     if held:
         return max(hold, gap)
-    return gap if last_seat != seat else 0.0
+    return gap if last_seat != seat else step
 
 
 class _ChooseOnce:
@@ -80,13 +84,13 @@ def anytime(bot: Any) -> Any:
 class Pacer:
     def __init__(self, bots: dict[int, Any], think_range: tuple[float, float], seed: int,
                  scale: Callable[[], float] = lambda: 1.0, hand_over: float = 0.0,
-                 gap: float = 0.0, hold: float = 0.0) -> None:
+                 gap: float = 0.0, hold: float = 0.0, step: float = 0.0) -> None:
         self.bots = {seat: anytime(b) for seat, b in bots.items()}
         self.think_range = think_range
         #: added to the delay when the turn passes from another computer (read time)
         self.hand_over = hand_over
         #: the gap rule's waits (0: none, as in a simulation; ``watch`` sets them)
-        self.gap, self.hold = gap, hold
+        self.gap, self.hold, self.step = gap, hold, step
         self.last_seat: int | None = None  # the computer that moved last
         self.held = False                 # its move changed a lot (``landed``)
         self.rng = Rng(seed)
@@ -106,7 +110,7 @@ class Pacer:
         if self.last_seat is not None and self.last_seat != seat:
             self.delay += self.hand_over
         self.delay = max(self.delay, least_wait(self.last_seat, seat, self.held,
-                                                   self.gap, self.hold))
+                                                   self.gap, self.hold, self.step))
         self.timer = 0.0
         self.starts += 1
         self.bots[seat].start(obs, legal)
@@ -119,9 +123,9 @@ class Pacer:
         self.seat, self.turn_key, self.done = None, None, False
         self.last_seat, self.held = None, False
 
-    def watch(self, gap: float = GAP, hold: float = HOLD) -> None:
+    def watch(self, gap: float = GAP, hold: float = HOLD, step: float = STEP) -> None:
         """A player watches the computers (a table): the gap rule applies."""
-        self.gap, self.hold = gap, hold
+        self.gap, self.hold, self.step = gap, hold, step
 
     def landed(self, events: list[Event]) -> None:
         """A computer's move was played: whether the next computer holds longer."""

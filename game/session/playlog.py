@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import _, ngettext
-from game.i18n.moves import move_told, told_line
+from game.i18n.moves import move_brief, move_told, told_line
+from game.i18n.words import game_words
 from game.rules import Event, Move
 from game.session.journal import Journal
 
@@ -51,12 +52,18 @@ class PlayLog:
         self.key, self.human, self.name, self.style = key, human, name, style
         self.lines: list[Line] = []
         self.last: dict[int, str] = {}      # seat -> its last play in words
+        self.newest: dict[int, str] = {}    # seat -> its newest move alone
         self._parts: dict[int, list[str]] = {}
+        self._whole: list[str] = []         # the moves of the turn under way, told
+        words = game_words(key)
+        #: a turn of several plays is one line of the log (Autobus)
+        self.whole_turns = words is not None and words.whole_turns
         self._turn: int | None = None       # the seat whose turn the last move was
         self.version = 0                    # raised by every change (redraw cue)
 
     def clear(self) -> None:
         self.lines, self.last, self._parts, self._turn = [], {}, {}, None
+        self.newest, self._whole = {}, []
         self.version += 1
 
     def note(self, text: str) -> None:
@@ -80,20 +87,29 @@ class PlayLog:
         if seat is None:
             return
         text = self.said(seat, move, before, events)
-        self.lines.append(Line(seat, told_line(self.name(seat), text, seat == self.human)))
+        own = seat == self.human
+        if self.whole_turns and self._turn == seat and self.lines \
+                and self.lines[-1].seat == seat:       # the same turn: its line grows
+            self._whole.append(text)
+            self.lines[-1] = Line(seat, told_line(self.name(seat), " · ".join(self._whole),
+                                                  own))
+        else:
+            self._whole = [text]
+            self.lines.append(Line(seat, told_line(self.name(seat), text, own)))
+        self.newest[seat] = move_brief(self.key, move, before, self.style, own) or text
         parts = self._parts.get(seat, []) if self._turn == seat else []
         parts = [*parts, text][-TURN_PARTS:]
         self._parts[seat], self._turn = parts, seat
         self.last[seat] = " · ".join(parts)
         if any(e.kind == "announce" and e.text in ROUND_ENDS for e in events):
-            self.last, self._parts, self._turn = {}, {}, None
+            self.last, self._parts, self._turn, self.newest = {}, {}, None, {}
         for e in events:
             if e.kind == "announce" and e.text == "out" and e.seat is not None:
                 self.lines.append(Line(e.seat, _("You are out of cards!")
                                        if e.seat == self.human else
                                        _("{who} is out of cards").format(
                                            who=self.name(e.seat))))
-                self.last[e.seat] = _("out")
+                self.last[e.seat] = self.newest[e.seat] = _("out")
 
     def rebuild(self, journal: Journal, upto: int) -> None:
         """The log of the journal's first ``upto`` moves (after an undo or a jump),

@@ -72,9 +72,15 @@ class TableLayout:
 
     def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
         """Where a computer seat's last play is said, (x, y, grow): centred on x, its top
-        edge at y growing down (grow -1), its bottom edge growing up (1), or its left
-        edge at x and its middle at y (0); None: the seat's cards on the table show it.
-        ``seat`` is its place round the table as the human sees it (0: the human)."""
+        edge at y growing down (grow -1), its bottom edge growing up (1), its left edge
+        at x and its middle at y (0), or its right edge at x and its middle at y (2);
+        None: the seat's cards on the table show it.  ``seat`` is its place round the
+        table as the human sees it (0: the human)."""
+        return None
+
+    def last_play_room(self, seat: int) -> float | None:
+        """The width a seat's last play has on one line (its newest move alone, smaller
+        where needed), or None: its last plays wrap in a box of their own."""
         return None
 
     def bar_button(self, index_from_right: int, text_w: float = 0.0) -> Box:

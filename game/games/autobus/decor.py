@@ -67,14 +67,19 @@ class Decor:
         turn = obs["current_player"]
         for s, lab in self.name_labels.items():
             h = obs["hand_sizes"][s]
-            text = t.who(s) if dealing else ngettext(
+            mark = "▶ " if turn == s and not obs["is_over"] and not dealing else ""
+            text = mark + (t.who(s) if dealing else ngettext(
                 "{who} · {n} card in hand", "{who} · {n} cards in hand", h).format(
-                who=t.who(s), n=h)
-            lab.set(("▶ " if turn == s and not obs["is_over"] and not dealing else "")
-                    + text)
-            lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
+                who=t.who(s), n=h))
+            room = L.name_room(t.pos(s))        # left of the newest play's room
             x, y = L.name_xy(t.pos(s))
-            lab.place(x, y, L.name_font)
+            lab.set(text)
+            lab.place(x, y, self._fit(lab, text, L.name_font, room, 10))
+            if lab.text.content_width > room:   # a narrow zone: the name (its backs
+                text = mark + t.who(s)          # show how many cards it holds)
+                lab.set(text)
+                lab.place(x, y, self._fit(lab, text, L.name_font, room, 10))
+            lab.text.color = TURN_COLOR if turn == s else (255, 255, 255)
         mine = turn == t.human and not obs["is_over"] and not dealing
         self.you_label.set(("▶ " if mine else "") + t.who(t.human))
         self.you_label.text.color = TURN_COLOR if mine else (255, 255, 255)

@@ -138,3 +138,21 @@ def drop_move(sel: list[tuple[str, str]], target: str, human: int = 0) -> Move |
             return _("Only a card from your hand goes under the bus.")
         return Move("bus", (card,))
     return Move("play", (card, src, target))
+
+
+def rank_pile(move: Move, legal: list[Move], obs: dict[str, Any]) -> Move | None:
+    """The same card onto your side pile of its rank, when ``move`` puts it onto an
+    empty space and that discard is legal too; None otherwise (a joker keeps its
+    choice)."""
+    if move.kind != "discard" or move.args[0] == "X" or "=" in str(move.args[1]):
+        return None
+    piles = obs["aux"][obs["seat"]]
+    k = int(str(move.args[1])[3:4])
+    if piles[k - 1]:
+        return None                     # already onto a pile of its rank
+    for m in legal:
+        if m.kind == "discard" and m.args[0] == move.args[0] and m != move:
+            j = int(str(m.args[1])[3:4])
+            if piles[j - 1]:
+                return m
+    return None

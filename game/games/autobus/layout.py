@@ -28,6 +28,8 @@ ZONE_UNITS = (1 + 3 * HAND_STEP) + 0.18 + 1.06 + 0.25 + (4 + 3 * AUX_GAP)
 HUMAN_UNITS = 1.06 + 0.3 + (4 + 3 * AUX_GAP) + 0.5 + 4 * 1.08
 LINE = 1.9            # a label's row, in font points: its line box (DejaVu Sans: 1.6-1.7)
                       # lies up to 0.92 of a point below a centre-anchored label's y
+#: the share of a computer's title row its newest play is said in, at the right
+PLAY_SHARE = 0.44
 MARK = 7.0            # px: the outline TableView draws round a computer's last cards (5 px
                       # out, a 3 px line) stays clear of the computers' panels
 
@@ -173,7 +175,7 @@ class AutobusLayout(TableLayout):
         """Your title ("You"), left-aligned over your reserve."""
         return self.reserve_x - self.card_w / 2, self.human_top + self.gap + self.name_h / 2
 
-    def log_box(self, lines: int = 4) -> Box:
+    def log_box(self, lines: int = 8) -> Box:
         """The log of what happened: under the stock and the completed runs, right,
         above the banner (it shows over the runs' right half)."""
         box = super().log_box(lines)
@@ -185,6 +187,25 @@ class AutobusLayout(TableLayout):
     # ----- the computers' zones --------------------------------------------------------------
     def zone(self, seat: int) -> Box:
         return self.zone_boxes[seat]
+
+    def last_play_at(self, seat: int) -> tuple[float, float, int] | None:
+        """A computer's newest play: in its zone's title row, at the right (its name and
+        count keep the left: ``name_room``)."""
+        if seat not in self.zone_boxes:
+            return None
+        z = self.zone_boxes[seat]
+        return z.cx + z.w / 2 - 2 * self.gap, self.name_xy(seat)[1], 2
+
+    def last_play_room(self, seat: int) -> float | None:
+        return self.zone_boxes[seat].w * PLAY_SHARE - 2 * self.gap if seat in \
+            self.zone_boxes else None
+
+    def name_room(self, seat: int) -> float:
+        """The width a computer's title (name and cards in hand) may take: up to the
+        newest play's room, a gap before it."""
+        z = self.zone_boxes[seat]
+        play_left = z.cx + z.w / 2 - 2 * self.gap - z.w * PLAY_SHARE + 2 * self.gap
+        return play_left - 2 * self.gap - self.name_xy(seat)[0]
 
     def _zone_left(self, seat: int) -> float:
         z = self.zone_boxes[seat]

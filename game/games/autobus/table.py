@@ -315,6 +315,11 @@ class AutobusTable(TableView):
             return
         self.rank_picker.ask(named, then)
 
+    def hint_form(self, move: Move) -> Move:
+        """A card hinted onto an empty side space while a pile of its rank takes it: the
+        hint names that pile (the empty space stays free for another rank)."""
+        return gestures.rank_pile(move, self.human_moves(), self.obs) or move
+
     def before_press(self, x: float, y: float) -> None:
         """While ``Under the bus`` asks which card, a press off the lifted cards (and off
         the button) means never mind."""

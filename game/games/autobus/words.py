@@ -10,7 +10,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.i18n.core import _
-from game.i18n.words import CardNamer, GameWords, Prompt, Refusal, first_card, said
+from game.i18n.words import (
+    CardNamer,
+    GameWords,
+    Prompt,
+    Refusal,
+    first_card,
+    rank_text,
+    said,
+)
 from game.rules.base import Move
 
 
@@ -28,6 +36,11 @@ def say(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = True) -> s
             return _("start a new run with the {card}").format(card=named)
         return _("play the {card} onto run {n}").format(card=named, n=target[3:])
     if m.kind == "discard":
+        rank = str(m.args[1]).partition("=")[2]
+        if rank:                # a joker onto an empty space: the rank it takes
+            said = (_("put the {card} on your side pile {n} as rank {rank}") if own
+                    else _("put the {card} on side pile {n} as rank {rank}"))
+            return said.format(card=named, n=str(m.args[1])[3:4], rank=rank_text(rank))
         said = (_("put the {card} on your side pile {n}") if own
                 else _("put the {card} on side pile {n}"))
         return said.format(card=named, n=str(m.args[1])[3:4])
@@ -57,6 +70,11 @@ def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) ->
         return (_("you play the {card} onto run {n}") if own
                 else _("plays the {card} onto run {n}")).format(card=named, n=target[3:])
     if m.kind == "discard":
+        rank = str(m.args[1]).partition("=")[2]
+        if rank:
+            return (_("you put the {card} on your side pile {n} as rank {rank}") if own
+                    else _("puts the {card} on side pile {n} as rank {rank}")).format(
+                        card=named, n=str(m.args[1])[3:4], rank=rank_text(rank))
         return (_("you put the {card} on your side pile {n}") if own
                 else _("puts the {card} on side pile {n}")).format(
                     card=named, n=str(m.args[1])[3:4])
@@ -64,6 +82,28 @@ def told(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) ->
         return (_("you put the {card} under the bus") if own
                 else _("puts the {card} under the bus")).format(card=named)
     return _("you end your turn") if own else _("ends the turn")
+
+
+def brief(m: Move, obs: Mapping[str, Any], card: CardNamer, own: bool = False) -> str:
+    """A move in the fewest words, for a computer's newest play beside its name: the
+    card and where it went ("8♥ on side pile 2")."""
+    # TRANSLATORS: a computer's newest play in a few words, shown beside its name on
+    # the table (no verb needed: "8♥ onto run 2", "J♠ on side pile 3")
+    named = card(m.args[0]) if m.args else ""
+    if m.kind == "play" and (len(m.args) < 3 or not named):
+        return _("a card onto a run")
+    if m.kind == "bus" and not named:
+        return _("a card under the bus")
+    if m.kind == "play":
+        target = str(m.args[2])
+        if target == "new":
+            return _("{card} starts a new run").format(card=named)
+        return _("{card} onto run {n}").format(card=named, n=target[3:])
+    if m.kind == "discard":
+        return _("{card} on side pile {n}").format(card=named, n=str(m.args[1])[3:4])
+    if m.kind == "bus":
+        return _("{card} under the bus").format(card=named)
+    return _("turn ended")
 
 
 #: the engine's refusals: message key -> the sentence for it
@@ -138,4 +178,5 @@ def prompt(obs: Mapping[str, Any], legal: list[Move], card: CardNamer,
                   "Under the bus"), ("bus",), ("play", "discard"))
 
 
-WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS, prompt=prompt)
+WORDS = GameWords(say=say, told=told, cards=first_card, refusals=REFUSALS, prompt=prompt,
+                  whole_turns=True, brief=brief)

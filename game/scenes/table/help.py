@@ -83,6 +83,7 @@ class Help:
         glows (or its button does), with one line in plain words."""
         v = self.view
         self.clear_hint()
+        move = v.hint_form(move)
         self.hinted = move
         picks = v.picks(move)
         chosen: list[Token] = []           # one card for each pick (Autobus has two decks)

@@ -172,6 +172,11 @@ class TableHooks:
         """Several legal moves fit one gesture: by default the first; a table may ask."""
         then(moves[0])
 
+    def hint_form(self, move: Move) -> Move:
+        """The hint as the table shows it: a legal move the table finds plainly as good
+        and clearer (Autobus: a card onto the pile of its rank, not an empty space)."""
+        return move
+
     def before_press(self, x: float, y: float) -> None:
         """A press anywhere, before it is routed: a table's choice in progress may end."""
 

@@ -132,6 +132,13 @@ class TableLog:
             if lab is None:
                 lab = self.plays[seat] = Label("", 13, PLAY_INK, bold=True, multiline=True,
                                                width=200, align="center")
+            room = L.last_play_room(v.pos(seat)) if at is not None else None
+            if room is not None:               # one line in its room: the newest move
+                one_line(lab, self.book.newest.get(seat, ""), room, max(10.0, 13 * L.s))
+                if at is not None and lab.text.text:
+                    x, y, _grow = at
+                    lab.place(round(x - lab.text.content_width / 2), round(y))
+                continue
             words = self.book.last.get(seat, "") if at is not None else ""
             if words:
                 formed(lab, int(PLAY_W * L.s), max(10.0, 13 * L.s))
@@ -249,6 +256,26 @@ class TableLog:
         by_name("earlier").enabled = end - PAGE > 0
         by_name("later").enabled = self.page > 0
         self.panel.set(_("What happened"), shown)
+
+
+def one_line(lab: Label, words: str, room: float, size: float) -> None:
+    """``words`` on one line no wider than ``room``: smaller as needed (to 9 points),
+    then cut at a word with an ellipsis."""
+    t = lab.text
+    if t.multiline:                          # (once: the label is one line from now on)
+        lab.set("")
+        t.multiline = False
+        t.width = None
+    if t.font_size != size:
+        lab.set("")
+        t.font_size = size
+    lab.set(words)
+    while t.content_width > room and t.font_size > 9:
+        t.font_size = max(9.0, t.font_size - 1)
+    cut = words.split(" ")
+    while t.content_width > room and len(cut) > 1:
+        cut.pop()
+        lab.set(" ".join(cut) + "…")
 
 
 def formed(lab: Label, width: int, size: float) -> None:
