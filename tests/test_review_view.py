@@ -547,7 +547,7 @@ def test_history_opens_a_deal_as_replay_or_review(
     # the other size fits too
     app.set_size(960, 600)
     app.dispatch_event("on_resize", 960, 600)
-    pump(app, 2)
+    until_read(app, view)                          # (laid out again a few rows a frame)
     tap(app, *_row_point(view, deal_id))
     for b in view.choice.buttons.buttons:
         assert b.w >= 48 and b.h >= 48 and b.label.text.content_width <= b.w - 6

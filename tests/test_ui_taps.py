@@ -213,3 +213,36 @@ def test_esc_on_rules_opened_from_the_table_returns_to_the_game(app: CardClubWin
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)   # ... and back to it
     pump(app, 2)
     assert app.current_view is view and view.paused and view.pause_panel.visible
+
+
+def test_a_page_of_history_is_laid_out_a_row_a_step(app: CardClubWindow,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """History with deals: the page is laid out over frames (a page of text at once was
+    the slowest frame of the window), each frame adding at most one row's words when the
+    slice of time is the least; every row's place (a tap finds it) comes with the
+    table's header, before its words; a page turned lays out the same way."""
+    from game.scenes import history_view
+    from game.tools.bench_history import fill
+
+    from .ui_helpers import until_read
+
+    fill(200)
+    monkeypatch.setattr(history_view, "LAYOUT_SLICE", 0.0)     # one step a frame
+    view = app.open("history", game="durak")
+    until_read(app, view)
+    total = view.total
+    assert total > 15
+    for turn in (lambda: view.turn_page(15), lambda: view.turn_page(0)):
+        turn()
+        counts, boxes = [], []
+        for _ in range(400):
+            pump(app, 1)
+            counts.append(len(view.texts))
+            boxes.append(len(view.row_boxes))
+            if not view.loading and view.rest is None:
+                break
+        assert view.rest is None and len(view.row_boxes) == 15
+        grown = [b - a for a, b in zip(counts, counts[1:], strict=False)]
+        assert len(counts) > 15 and max(grown) <= 7, grown   # a row (7 words) at most
+        words_at = counts.index(max(counts))                  # the last words came ...
+        assert boxes[max(0, words_at - 10)] == 15             # ... after every row's place

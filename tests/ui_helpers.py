@@ -83,7 +83,7 @@ def until_read(window: arcade.Window, view: Any, limit: float = 60.0) -> None:
     import time
 
     end = time.monotonic() + limit
-    while view.loading:
+    while view.loading or getattr(view, "rest", None) is not None:   # read, laid out
         assert time.monotonic() < end, "the history's read never came back"
         pump(window, 1)
     pump(window, 1)

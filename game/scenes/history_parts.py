@@ -3,6 +3,8 @@ shades, and the chart of the last deals (won, drawn, lost, with help; the XP the
 They draw into a :class:`~game.ui.page.PageView`'s texts and rectangles."""
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import arcade
 from arcade.types import RGBOrA255
 
@@ -23,9 +25,11 @@ CHART_DEALS = 30
 def table(page: PageView, left: float, y: float, col_w: float, body: float,
           widths: list[float], header: list[str], rows: list[list[str]],
           colors: list[RGBOrA255] | None = None,
-          boxes: list[tuple[float, float]] | None = None) -> float:
+          boxes: list[tuple[float, float]] | None = None) -> Generator[float, None, float]:
     """A table: a bold header row, then rows on alternating shades (``boxes`` gets
-    each row's top and bottom)."""
+    each row's top and bottom, all with the header).  A generator: it yields the height
+    reached after the header and after each row's words (a page lays itself out a few
+    rows a frame), and returns the table's bottom."""
     s = page.scale
     xs = [left + sum(widths[:i]) * col_w for i in range(len(widths))]
     row_h = body * 2.0
@@ -35,22 +39,27 @@ def table(page: PageView, left: float, y: float, col_w: float, body: float,
         t = page.add_text(text, x + pad, round(y - pad / 2), body * 0.9, MUTED,
                           width=wf * col_w - 2 * pad, bold=True)
         tallest = max(tallest, t.content_height)
+        yield y - tallest
     y -= max(row_h, tallest + pad)
     page.rects.append((arcade.LRBT(left, left + col_w, y - 1.5 * s, y), (150, 110, 30)))
+    for i in range(len(rows)):             # every row's place and shade at once: the
+        top = y - i * row_h                # page's length and its taps do not wait
+        if i % 2 == 0:
+            page.rects.append((arcade.LRBT(left, left + col_w, top - row_h, top), ROW_SHADE))
+        if boxes is not None:
+            boxes.append((top, top - row_h))
+    yield y
     for i, row in enumerate(rows):
         if i and i % ROWS_PER_BATCH == 0:
             page.new_batch()
-        if i % 2 == 0:
-            page.rects.append((arcade.LRBT(left, left + col_w, y - row_h, y), ROW_SHADE))
         color = colors[i] if colors else INK
-        if boxes is not None:
-            boxes.append((y, y - row_h))
         for x, wf, text in zip(xs, widths, row, strict=True):
             t = page.add_text(text, x + pad, round(y - row_h / 2), body, color,
                               anchor_y="center")
             fit_font(t, wf * col_w - 2 * pad, body, 9)
             page.texts[-1] = (t, wf * col_w - 2 * pad)
         y -= row_h
+        yield y
     return y
 
 

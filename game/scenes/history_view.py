@@ -9,7 +9,7 @@ history size makes the window wait: until a read is back the page says "Loading�
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 #: past deals listed at a time (newer and older: a tap); each row is six texts, and laying
 #: out 25 rows took 130 to 290 ms on software GL: 15 keep the frame a page turns in short
 PAGE = 15
+#: seconds of the page's layout a frame takes at most (then a row more at most: a page
+#: laid out at once was the slowest frame of the window, 143 ms at 50,000 deals)
+LAYOUT_SLICE = 0.006
 #: how long opening History waits for its read before it shows "Loading…" (a fraction of
 #: a frame: a quick read then shows at once, with no flash)
 WAIT_AT_OPEN = 0.008
@@ -120,6 +123,9 @@ class HistoryView(PageView):
                                     SECONDARY, name=key))
         self.row_boxes: list[tuple[float, float, history.DealRow]] = []  # top, bottom
         self.page_links: list[tuple[float, float, float, float, int]] = []  # box, offset
+        #: the page's layout still to come (it is laid out a few rows a frame)
+        self.rest: Iterator[float] | None = None
+        self.reached = 0.0                     # how far down the page it has come
         self.choice: Panel | None = None       # what to do with a tapped deal
         self.stack.add(PanelLayer(lambda: self.choice, "choice", on_escape=self.close_choice),
                        above="header")           # over the page and its Back: exclusive
@@ -177,13 +183,19 @@ class HistoryView(PageView):
         self.tell(history.take_message())
         return True
 
-    #: the page changes on input, and when a read comes back (it wakes the window then)
-    busy = False
+    @property
+    def busy(self) -> bool:
+        """The page changes on input, while it is still being laid out, and when a read
+        comes back (it wakes the window then)."""
+        return self.rest is not None
 
     def on_update(self, delta_time: float) -> None:
-        if self.take():
+        if self.take():                    # (its first slice of layout is this frame's)
             self.relayout()
             self.app.wake()                # drawn now, even if the window had gone idle
+        elif self.rest is not None:        # a few rows a frame: no frame lays a whole
+            self.go_on(LAYOUT_SLICE)       # page of text out
+            self.measure_page(self.reached)
         elif (self.history_busy and self.fetch is None
               and time.monotonic() >= self.retry_at):
             self.load()
@@ -194,14 +206,14 @@ class HistoryView(PageView):
         self.scroll = 0.0
         self.offset = 0
         self.rows, self.latest, self.stats, self.total = [], [], [], 0
-        self.load(wait=WAIT_AT_OPEN)
+        self.load()                        # ("Loading…" until it is back: a frame or two)
         self.relayout()
 
     def turn_page(self, offset: int) -> None:
-        """List the deals from the ``offset``-th latest on (Newer / Older)."""
+        """List the deals from the ``offset``-th latest on (Newer / Older): the page
+        stands until they are read (a frame or two), then lays itself out anew."""
         self.offset = max(0, offset)
-        self.load(wait=WAIT_AT_OPEN)
-        self.relayout()
+        self.load()
 
     def page_key(self, key: int, modifiers: int) -> bool:
         if key in (arcade.key.LEFT, arcade.key.RIGHT):
@@ -226,6 +238,27 @@ class HistoryView(PageView):
         self.page_top = top - 16 * s
 
     def layout_page(self, w: int, h: int) -> float:
+        """The page from its top, as far as one slice of time goes; the frames after go
+        on (``go_on``): the words at the top show at once, the rows follow."""
+        self.reached = self.page_top
+        self.rest = self.steps()
+        self.go_on(LAYOUT_SLICE)
+        return self.reached
+
+    def go_on(self, seconds: float) -> None:
+        """The page's layout for about ``seconds`` more (a row at least)."""
+        rest = self.rest
+        if rest is None:
+            return
+        end = time.perf_counter() + seconds
+        for y in rest:
+            self.reached = y
+            if time.perf_counter() >= end:
+                return
+        self.rest = None
+
+    def steps(self) -> Iterator[float]:
+        """The page laid out top down, yielding how far it has come after each part."""
         s = self.scale
         c = self.content
         col_w = min(1000.0, c.width - 48 * s)
@@ -233,22 +266,25 @@ class HistoryView(PageView):
         body = max(13.0, 16 * s)
         head = max(16.0, 21 * s)
         y = self.page_top
+        self.row_boxes, self.page_links = [], []
         if self.notice:
             t = self.add_text(self.notice, left, y, body, BAD, width=col_w)
             y -= t.content_height + 12 * s
         if self.loading and not self.rows:
             t = self.add_text(_("Loading…"), left, y, head, MUTED, width=col_w)
-            return y - t.content_height
+            yield y - t.content_height
+            return
         if self.history_busy:
             t = self.add_text(_("Your history is busy: another program is using it. Your "
                                 "finished deals are kept and show here once it is free."),
                               left, y, body, BAD, width=col_w)
             y -= t.content_height + 12 * s
         y = self._profile(left, y, col_w, body, head)
-        y = self._stats(left, y - 18 * s, col_w, body, head)
+        y = yield from self._stats(left, y - 18 * s, col_w, body, head)
         y = self._chart(left, y - 18 * s, col_w, body, head)
-        y = self._deals(left, y - 18 * s, col_w, body, head)
-        return y
+        yield y
+        y = yield from self._deals(left, y - 18 * s, col_w, body, head)
+        yield y
 
     def _profile(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
         s = self.scale
@@ -269,7 +305,8 @@ class HistoryView(PageView):
                       anchor_y="center")
         return y - max(t.content_height, bar_h) - 6 * s
 
-    def _stats(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+    def _stats(self, left: float, y: float, col_w: float, body: float, head: float
+               ) -> Generator[float, None, float]:
         s = self.scale
         t = self.add_text(_("{game}: statistics by level").format(game=GAMES[self.game].title),
                           left, y, head, ACCENT, width=col_w, bold=True)
@@ -277,6 +314,7 @@ class HistoryView(PageView):
         if not self.stats:
             t = self.add_text(_("No finished deals yet: play a deal and it shows here."),
                               left, y, body, MUTED, width=col_w)
+            yield y - t.content_height
             return y - t.content_height
         header = [_("Level"), _("Deals"), _("Win rate"), _("Best streak"), _("Average score"),
                   _("With help")]
@@ -285,8 +323,8 @@ class HistoryView(PageView):
                  average_text(self.game, st.average_score) if st.deals else "–",
                  number(st.assisted)]
                 for st in self.stats]
-        y = self._table(left, y, col_w, body, [0.2, 0.12, 0.16, 0.17, 0.2, 0.15], header,
-                        rows)
+        y = yield from table(self, left, y, col_w, body, [0.2, 0.12, 0.16, 0.17, 0.2, 0.15],
+                             header, rows)
         if any(st.assisted for st in self.stats):
             y -= 6 * s
             t = self.add_text(_("Deals played with hints or undo are counted apart: they "
@@ -299,13 +337,8 @@ class HistoryView(PageView):
         return chart(self, list(reversed(self.latest[:CHART_DEALS])), left, y, col_w, body,
                      head)
 
-    def _table(self, left: float, y: float, col_w: float, body: float,
-               widths: list[float], header: list[str], rows: list[list[str]],
-               colors: list[RGBOrA255] | None = None,
-               boxes: list[tuple[float, float]] | None = None) -> float:
-        return table(self, left, y, col_w, body, widths, header, rows, colors, boxes)
-
-    def _deals(self, left: float, y: float, col_w: float, body: float, head: float) -> float:
+    def _deals(self, left: float, y: float, col_w: float, body: float, head: float
+               ) -> Generator[float, None, float]:
         s = self.scale
         self.new_batch()
         title = ngettext("Past deals ({n} deal)", "Past deals ({n} deals)", self.total).format(
@@ -314,6 +347,7 @@ class HistoryView(PageView):
         y -= t.content_height + 10 * s
         if not self.rows:
             return y
+        yield y
         header = [_("Date"), _("Deal number"), _("Level"), _("Result"), _("Score"), _("Moves"),
                   _("Replay")]
         rows = [[date_text(r.played_at), deal_number_text(r), level_label(self.game, r.level),
@@ -322,12 +356,16 @@ class HistoryView(PageView):
         colors: list[RGBOrA255] = [WIN_COLOR if r.outcome == "win" else
                                          BAD if r.surrendered else INK for r in self.rows]
         boxes: list[tuple[float, float]] = []
-        y = self._table(left, y, col_w, body, [0.2, 0.13, 0.13, 0.16, 0.1, 0.11, 0.17],
-                        header, rows, colors, boxes)
+        rows_out = table(self, left, y, col_w, body, [0.2, 0.13, 0.13, 0.16, 0.1, 0.11, 0.17],
+                         header, rows, colors, boxes)
+        for y in rows_out:                     # the header, then every row's place: a tap
+            yield y                            # finds its row while the words still come
+            if len(boxes) == len(self.rows):
+                break
         self.row_boxes = [(top, low, r) for (top, low), r in zip(boxes, self.rows,
                                                                  strict=True)]
         self.rows_x = (left, left + col_w)
-        self.page_links = []
+        y = yield from rows_out
         if self.total > len(self.rows):
             y -= 8 * s
             first = self.offset + 1

@@ -95,9 +95,11 @@ def _frame(window: Any) -> float:
 
 
 def _shown(view: Any) -> bool:
-    """History is up with what it read: rows listed (or, empty, its page laid out)."""
+    """History is up with what it read, its page laid out to the end (it comes a few
+    rows a frame): rows listed, or none (an empty history)."""
     loading = getattr(view, "loading", False)
-    return not loading and (bool(view.row_boxes) or view.total == 0)
+    return (not loading and getattr(view, "rest", None) is None
+            and (bool(view.row_boxes) or view.total == 0))
 
 
 def history_figures(games: tuple[str, ...] | None = None,

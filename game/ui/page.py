@@ -8,6 +8,7 @@ per stretch of the page (``new_batch``), and only the stretches in view are draw
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,9 @@ def fit_font(text: arcade.Text, max_w: float, size: float, min_size: float = 10)
     (each size set lays the text out again: the one it has is not set twice)."""
     if text.font_size != size:
         text.font_size = size
+    if text.content_width > max_w and size > min_size:   # first a guess by proportion:
+        size = max(min_size, float(math.floor(size * max_w / text.content_width)))
+        text.font_size = size                            # each size set costs a layout
     while text.content_width > max_w and size > min_size:
         size = max(min_size, size - 1)
         text.font_size = size
@@ -190,15 +194,13 @@ class PageView(arcade.View):
         self.cards = arcade.SpriteList()
         self.rects = []
         self.layout_header(w, h)
-        bottom = self.layout_page(w, h)
-        extents: dict[pyglet.graphics.Batch, tuple[float, float]] = {}
-        for t, _ in self.texts:
-            batch = t.batch
-            if batch is None:        # never: add_text puts every page text in a batch
-                continue
-            top, low = extents.get(batch, (t.top, t.bottom))
-            extents[batch] = (max(top, t.top), min(low, t.bottom))
-        self.batches = [(top, low, b) for b, (top, low) in extents.items()]
+        self.measure_page(self.layout_page(w, h))
+        self._laid_out = (w, h, i18n.language())
+
+    def measure_page(self, bottom: float) -> None:
+        """The page's stretches of text and how far it scrolls, for what is laid out
+        (again as a page laid out over several frames grows)."""
+        self.measure_batches()
         # the page ends below whatever reaches lowest (a text's descenders, a row's box,
         # a card), with a margin: the last line scrolls whole into view, clear of the frame
         lows = [bottom, *(low for _, low, _ in self.batches),
@@ -208,7 +210,18 @@ class PageView(arcade.View):
         # may start below the content's top: measured from the top, a line fell short)
         self.max_scroll = max(0.0, self.content.bottom - bottom)
         self.scroll_to(self.scroll)
-        self._laid_out = (w, h, i18n.language())
+
+    def measure_batches(self) -> None:
+        """Each stretch of the page's text, with its top and bottom (only those in view
+        are drawn); again after words are added to a stretch laid out earlier."""
+        extents: dict[pyglet.graphics.Batch, tuple[float, float]] = {}
+        for t, _ in self.texts:
+            batch = t.batch
+            if batch is None:        # never: add_text puts every page text in a batch
+                continue
+            top, low = extents.get(batch, (t.top, t.bottom))
+            extents[batch] = (max(top, t.top), min(low, t.bottom))
+        self.batches = [(top, low, b) for b, (top, low) in extents.items()]
 
     def new_batch(self) -> None:
         """Later page text goes into a batch of its own (drawn only while in view)."""
