@@ -257,7 +257,9 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
             # the moves with their cards as the screen's faces show them ("attack Т♠":
             # Durak's Russian deck marks the ace Т), beside the notation ("attack AS")
             "played_face": face_notation(review.key, v.played),
-            "best_face": face_notation(review.key, v.best)})
+            "best_face": face_notation(review.key, v.best),
+            # where every card is known: the moves of best play after each (every seat's)
+            "line": list(v.line_played), "best_line": list(v.line_best)})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)
     out: dict[str, Any] = review.to_dict()

@@ -16,7 +16,7 @@ from game.games.durak import endgame
 from game.games.durak.endgame import Solve, Solver, child, state_of
 from game.games.durak.fast import Fast, normal_move
 from game.games.durak.infer import Deals
-from game.games.durak.review import chance, code, exact
+from game.games.durak.review import code, exact, exact_play
 from game.games.durak.rules import Durak
 from game.games.durak.search import DurakSearch
 from game.review.analysis import review_deal, settings
@@ -233,10 +233,34 @@ def test_the_chance_where_every_card_is_known_is_against_the_opponent_as_it_play
     values = dict(exact(obs, g.legal_moves(), settings("durak").solve_nodes) or [])
     assert values["attack 7S"] == 1.0 and values["attack QC"] == 0.0
     plays = [("normal", 0.05), ("normal", 0.05)]
-    got = chance(obs, ["attack 7S", "attack QC"], plays, 64, 100_000, 5)
+    got = [c for c, _line in exact_play(obs, ["attack 7S", "attack QC"], plays, 64,
+                                         100_000, 5)]
     assert got[0] == 1.0
     assert 0.0 < got[1] < 0.5
-    assert chance(obs, ["attack 7S", "attack QC"], plays, 64, 100_000, 5) == got
+    again = exact_play(obs, ["attack 7S", "attack QC"], plays, 64, 100_000, 5)
+    assert [c for c, _line in again] == got
+
+
+def test_the_line_of_best_play_keeps_the_value_and_replays_on_the_engine() -> None:
+    """After a move of a certain verdict, the moves of best play by both seats: legal on
+    the engine one after another, and each keeps the position's value (the solver's
+    value of the position it leaves is the same all the way)."""
+    mine, theirs, trump, attacker, table = HARD_ENDGAMES[2]
+    g = position(mine, theirs, trump, attacker, table)
+    obs = g.observation(0)
+    plays = [("normal", 0.05), ("normal", 0.05)]
+    for move, value in (("attack 7S", 2), ("attack QC", 0)):
+        ((_c, line),) = exact_play(obs, [move], plays, 4, 100_000, 5)
+        assert 4 <= len(line) <= 8
+        e = g.clone()
+        e.play(move)
+        for m in line:
+            assert e.check(m) is None, (move, line, m)
+            e.play(m)
+            if e.is_over:
+                break
+            fast = Fast.from_engine(e)
+            assert Solver(fast.trump).value(state_of(fast), 10**6) == value
 
 
 def test_a_certain_verdict_carries_the_chance_the_graph_shows() -> None:
@@ -254,6 +278,7 @@ def test_a_certain_verdict_carries_the_chance_the_graph_shows() -> None:
         if v.value_played == 1.0:
             assert v.chance_played == 1.0
     assert any(v.value_played == 0.0 and v.chance_played > 0.2 for v in certain)
+    assert any(v.line_played for v in certain) and all(len(v.line_best) <= 8 for v in certain)
     assert all(v.chance_played is None for v in review.verdicts if not v.certain)
     again = Review.from_dict(review.to_dict())
     assert again.verdicts == review.verdicts

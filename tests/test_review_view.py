@@ -116,7 +116,7 @@ def durak_journal(seed: int = 5) -> dict[str, Any]:
 def durak_review(journal: dict[str, Any]) -> Review:
     """The seat's decisions with made-up values: the fifth real one a mistake, those
     after the talon ran out certain (won with best play, a chance of 63% against the
-    opponent as it plays)."""
+    opponent as it plays, the deal's next moves as the line of best play)."""
     g = GAMES["durak"].new(seed=journal["seed"], deck=list(journal["deck"]))
     vs: list[Verdict] = []
     real = 0
@@ -129,10 +129,12 @@ def durak_review(journal: dict[str, Any]) -> Review:
             certain = g.observation(0)["talon_size"] == 0 and not forced
             value = 0.3 if mistake else 1.0 if certain else 0.55
             chance = 0.63 if certain else None      # won with best play, 63% as it goes
+            line = tuple(journal["moves"][i + 1:i + 5]) if certain else ()
             vs.append(Verdict(i, m, other if mistake else m, value,
                               value + (0.24 if mistake else 0.0), forced=forced,
                               certain=certain, mistake=mistake, legal=len(legal),
-                              chance_played=chance, chance_best=chance))
+                              chance_played=chance, chance_best=chance,
+                              line_played=line, line_best=line))
             real += not forced
         g.play(m)
     return Review("durak", 0, verdicts=vs, complete=True)
@@ -243,6 +245,9 @@ def test_the_review_shows_its_summary_graph_and_decision(
     assert "100% chance to win" not in texts
     assert any("the chance shown there is against your opponent" in t for t in texts)
     assert view.chart.shown()[certain] == pytest.approx(0.63)
+    # ... and the line of best play after each move, as the log tells it
+    lines = [t for t in texts if t.startswith("Then, with best play: ")]
+    assert len(lines) == 2 and "Computer: " in lines[0] and lines[0].endswith(".")
     # Show on the table: the replay at that decision, back to this view
     show = view.buttons.by_name("show")
     tap(app, show.cx, show.cy)

@@ -88,11 +88,12 @@ class GameSpec:
     #: node cap) -> each move with its value (a best move first), or None to estimate
     #: instead; None: the game has none
     review_exact: str | None = None
-    #: ... and where they are, the chance after each move against the other seats as they
-    #: play, the seat playing on as the hard level does: (observation, moves, each seat's
-    #: (rollout policy, chance of a random move), samples, node cap, seed) -> a chance
-    #: each; None: the exact value is shown as the chance
-    review_exact_chance: str | None = None
+    #: ... and where they are, after each move the chance against the other seats as
+    #: they play (the seat playing on as the hard level does) and the line of best play:
+    #: (observation, moves, each seat's (rollout policy, chance of a random move),
+    #: samples, node cap, seed) -> (a chance, moves in notation) each; None: the exact
+    #: value is shown as the chance, and no line
+    review_exact_play: str | None = None
     #: the kind of position a review's map and thresholds are fitted for apart
     #: (observation -> a name, or None for the game's own): levels/review.toml's
     #: ``[<key>.situations.<name>]``; None: one kind only
@@ -120,7 +121,7 @@ class GameSpec:
         named = {"greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
                  "review value": self.review_value, "same move": self.same_move,
                  "review exact": self.review_exact,
-                 "review exact chance": self.review_exact_chance, "review why": self.review_why,
+                 "review exact play": self.review_exact_play, "review why": self.review_why,
                  "review traits": self.review_traits}
         refs.update({what: ref for what, ref in named.items() if ref is not None})
         return refs

@@ -268,9 +268,11 @@ class Analysis:
     #: what its play-outs led to, one table per sampled deal (in the same order)
     measured: tuple[tuple[str, tuple[dict[str, float], ...]], ...] = field(
         default=(), compare=False, repr=False)
-    #: where the values are exact and the review asked: the chance after a move against
-    #: the other seats as they play (the game's ``review_exact_chance``)
+    #: where the values are exact and the review asked (the game's
+    #: ``review_exact_play``): after a move, the chance against the other seats as they
+    #: play, and the line of best play
     chances: tuple[tuple[str, float], ...] = ()
+    lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def best(self) -> str:
@@ -375,8 +377,8 @@ class Judge:
             values = got[0] if got else None
             if values is not None:
                 self.analysis = self._exact(values)
-                if self.traits is not None:          # the review: the chance it shows
-                    self.analysis = replace(self.analysis, chances=self._chances(values))
+                if self.traits is not None:          # the review: what it shows beside
+                    self.analysis = self._played_on(self.analysis, values)
                 return
         if self.order is not None:
             ranked = []
@@ -489,23 +491,23 @@ class Judge:
         shown_order = [c.move for c in cands] + [m for m in ranked if m not in asked]
         return Analysis(cands, tuple(shown_order), n, extra=extra)
 
-    def _chances(self, values: list[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
-        """The chance against the other seats as they play after the best move and the
-        move asked about (the game's ``review_exact_chance``; none where it has none)."""
-        ref = spec(self.key).review_exact_chance
-        if ref is None:
-            return ()
-        moves = [values[0][0]]
+    def _played_on(self, a: Analysis, values: list[tuple[str, float]]) -> Analysis:
+        """After the best move and the move asked about: the chance against the other
+        seats as they play and the line of best play (the game's ``review_exact_play``)."""
+        ref = spec(self.key).review_exact_play
         extra = next((m for m, _v in values if self.extra is not None
                       and same_move(self.key, m, self.extra)), None)
-        if extra is not None and extra not in moves:
-            moves.append(extra)
+        moves = [values[0][0]] + ([extra] if extra not in (None, values[0][0]) else [])
+        if ref is None:
+            return a
         kinds = [seat_play(self.key, lv) for lv in
                  table_levels(self.key, seats_of(self.obs), self.seat, self.levels)]
         plays = [(kind, max(eps, self.s.epsilon)) for kind, eps in kinds]
         got = load(ref)(self.obs, moves, plays, max(1, self.s.min_samples or self.s.samples),
                         self.s.solve_nodes, self.seed)
-        return tuple((m, round(float(c), 9)) for m, c in zip(moves, got, strict=True))
+        pairs = list(zip(moves, got, strict=True))
+        return replace(a, chances=tuple((m, round(float(c), 9)) for m, (c, _l) in pairs),
+                       lines=tuple((m, tuple(line)) for m, (_c, line) in pairs))
 
     def _exact(self, values: list[tuple[str, float]]) -> Analysis:
         order = sorted(range(len(values)), key=lambda i: (-values[i][1], i))
@@ -556,11 +558,12 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     g = decision_grade((*a.candidates, *([a.extra] if a.extra else [])), mine, s, a.certain)
     shown_best = played if mine is best else best.move
     fx = () if mine is best else effects(key, a, mine.move, best.move, s)
-    chances = dict(a.chances)
+    chances, lines = dict(a.chances), dict(a.lines)
     return Verdict(index, played, shown_best, mine.value, best.value, certain=a.certain,
                    mistake=g in (MISTAKE, BLUNDER), legal=len(legal), grade=g,
                    se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx,
-                   chance_played=chances.get(mine.move), chance_best=chances.get(best.move))
+                   chance_played=chances.get(mine.move), chance_best=chances.get(best.move),
+                   line_played=lines.get(mine.move, ()), line_best=lines.get(best.move, ()))
 
 
 def effects(key: str, a: Analysis, played: str, best: str, s: Settings

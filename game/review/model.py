@@ -34,6 +34,8 @@ INACCURACY, MISTAKE, BLUNDER = "inaccuracy", "mistake", "blunder"
 GRADES = (BEST, CLOSE, GOOD, INACCURACY, MISTAKE, BLUNDER)
 #: most candidates a verdict keeps
 MAX_CANDIDATES = 64
+#: most moves of a line of play a verdict keeps
+MAX_LINE = 32
 
 #: bumped whenever the analysis changes what it would say (a cached review of another
 #: version is thrown away and made again).  2: one judge (issue 37), grades, candidates;
@@ -41,8 +43,8 @@ MAX_CANDIDATES = 64
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
 #: through the map's secant; 6: Durak's endgame solver budgeted in positions settled,
-#: an exact verdict's chance against the other seats as they play, the played move's gap
-#: sampled until its grade is settled ("close" where it is not)
+#: an exact verdict's chance against the other seats as they play and its line of best
+#: play, the played move's gap sampled until its grade is settled ("close" where not)
 FORMAT = 6
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
@@ -168,7 +170,8 @@ class Verdict:
     values are exact); ``chance_played`` / ``chance_best``: where the values are exact
     (the value under best play: 1 won, 0.5 drawn, 0 lost), the chance to win after each
     move against the other seats as they play, the seat playing on as the hard level
-    does (the graph shows it; None: the values are chances already)."""
+    does (the graph shows it; None: the values are chances already); ``line_played`` /
+    ``line_best``: there, the moves of best play by every seat after each move."""
 
     index: int
     played: str
@@ -186,6 +189,8 @@ class Verdict:
     effects: tuple[Effect, ...] = ()
     chance_played: float | None = None
     chance_best: float | None = None
+    line_played: tuple[str, ...] = ()
+    line_best: tuple[str, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -215,6 +220,7 @@ class Verdict:
         d = asdict(self)
         d["candidates"] = [c.to_dict() for c in self.candidates]
         d["effects"] = [e.to_dict() for e in self.effects]
+        d["line_played"], d["line_best"] = list(self.line_played), list(self.line_best)
         return d
 
     @classmethod
@@ -238,7 +244,9 @@ class Verdict:
                        samples=_whole(d.get("samples", 0), "the samples", 0, MAX_INDEX),
                        effects=_effects(d.get("effects", [])),
                        chance_played=_chance(d.get("chance_played")),
-                       chance_best=_chance(d.get("chance_best")))
+                       chance_best=_chance(d.get("chance_best")),
+                       line_played=_line(d.get("line_played", [])),
+                       line_best=_line(d.get("line_best", [])))
         except ValueError as exc:
             raise ValueError(f"a damaged verdict: {exc}") from exc
 
@@ -250,6 +258,12 @@ def _chance(v: Any) -> float | None:
     if not 0.0 <= x <= 1.0:
         raise ValueError("a chance outside 0 to 100%")
     return x
+
+
+def _line(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) > MAX_LINE:
+        raise ValueError("a line of play is not a list")
+    return tuple(_move(m, "a move of a line") for m in v)
 
 
 def _grade(v: Any) -> str:

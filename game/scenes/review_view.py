@@ -588,6 +588,12 @@ class ReviewView(ReviewLoading, PageView):
                 worth = value_text(review.key, review.unit, value)
             t = self.add_text(worth, x, yy, body, MUTED, width=half)
             yy -= t.content_height
+            line = line_words(self.journal, review.seat, self.style, v.index, move,
+                              v.line_played if i == 0 else v.line_best) if v.certain else ""
+            if line:               # what follows with best play, as the log would tell it
+                t = self.add_text(line, x, yy - 4 * s, max(11.0, body * 0.85), MUTED,
+                                  width=half)
+                yy -= t.content_height + 4 * s
             lows.append(yy)
         if review.unit == CHANCE and not v.forced:
             # where the player reads the chances: what they assume (an easy player's
@@ -710,3 +716,32 @@ def legend_part(view: ReviewView, left: float, y: float, col_w: float, size: flo
         view.texts[-1] = (t, max(1.0, left + col_w - t.x))
         x += need
     return y - line_h
+
+
+def line_words(journal: Journal | None, seat: int, style: str, index: int, move: str,
+               line: tuple[str, ...]) -> str:
+    """The line of best play after ``move`` at journal move ``index`` (``seat``'s
+    decision), as the log tells each move ("You attack with the 7♥; Computer: beats the
+    7♥ with the 9♥"); empty where the journal cannot replay it."""
+    from game.games import spec
+    from game.i18n.moves import told_line
+
+    if journal is None or not line:
+        return ""
+    try:
+        g = journal.state_at(index)
+        g.play(move)
+        told = []
+        for m in line:
+            who = g.current_player
+            if who is None:
+                break
+            own = who == seat
+            said = move_told(journal.game, m, g.observation(who), style, own=own)
+            told.append(told_line(spec(journal.game).seat_name(who, seat), said, own))
+            g.play(m)
+    except Exception:  # a line this version does not replay: no words
+        return ""
+    # TRANSLATORS: {moves} is the moves of best play after a move, each as the log tells
+    # it, joined by "; " ("You attack with the 7♥; Computer: beats the 7♥ with the 9♥")
+    return _("Then, with best play: {moves}.").format(moves="; ".join(told))

@@ -64,7 +64,7 @@ def one(seed: int, against: str) -> dict[str, Any]:
 def _shown(obs: dict[str, Any], move: str, against: str) -> float:
     """The chance the review shows after ``move`` where every card is known: against
     the other seat as it plays (the review's settings and play-outs)."""
-    from game.games.durak.review import chance
+    from game.games.durak.review import exact_play
     from game.review.analysis import position_seed, seat_play
 
     s = settings("durak")
@@ -72,8 +72,8 @@ def _shown(obs: dict[str, Any], move: str, against: str) -> float:
              (seat_play("durak", lv) for lv in ("hard", against))]
     if obs["seat"] == 1:
         plays.reverse()
-    return chance(obs, [move], plays, max(1, s.min_samples or s.samples), s.solve_nodes,
-                  position_seed(obs, [move]))[0]
+    return exact_play(obs, [move], plays, max(1, s.min_samples or s.samples),
+                      s.solve_nodes, position_seed(obs, [move]))[0][0]
 
 
 def _chunk(args: tuple[list[int], str]) -> list[dict[str, Any]]:

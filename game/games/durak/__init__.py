@@ -29,7 +29,7 @@ SPEC = GameSpec(
     reward="game.games.durak.rollout:reward",
     review_settings={"threshold": 0.1, "samples": 256, "iterations": 1500},
     review_exact="game.games.durak.review:exact",
-    review_exact_chance="game.games.durak.review:chance",
+    review_exact_play="game.games.durak.review:exact_play",
     review_why="game.games.durak.why:why",
     review_traits="game.games.durak.why:TRAITS",
     # presentation, History, settings, tools and tests

@@ -20,7 +20,18 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from time import thread_time
 
-from game.games.durak.fast import BEAT, FULL, MAX_ATTACKS, RANK_MASK, STOP, SUIT_MASK, TAKE, Fast
+from game.games.durak.fast import (
+    BEAT,
+    FULL,
+    MAX_ATTACKS,
+    NAMES,
+    RANK_MASK,
+    STOP,
+    SUIT_MASK,
+    TAKE,
+    Fast,
+    normal_move,
+)
 
 State = tuple[int, int, int, int, int, int, int, bool, int]
 # (hand0, hand1, attacker, table mask, throw-in ranks mask, attack count, unbeaten,
@@ -375,3 +386,43 @@ def _ask(solver: Solver, s: State, t: int, seat: int) -> bool:
     if t <= 0:
         return True
     return solver.at_least(s, t) if seat == 0 else not solver.at_least(s, 3 - t)
+
+
+def best_line(solver: Solver, g: Fast, budget: int, plies: int) -> list[int]:
+    """Up to ``plies`` moves of best play by both seats from ``g``, each keeping the
+    position's value (the normal level's move where it does, else the cheapest); shorter
+    where the deal ends or ``budget`` positions settled do not tell."""
+    f = g.copy()
+    out: list[int] = []
+    solver.settled, solver.budget, solver.slice = 0, budget, 0
+    try:
+        s = state_of(f)
+        v = 2 if solver.at_least(s, 2) else 1 if solver.at_least(s, 1) else 0
+        while len(out) < plies and not f.over:
+            s = state_of(f)
+            zero = (s[2] if s[6] < 0 else 1 - s[2]) == 0       # seat 0 moves
+            pick = normal_move(f)
+            for m in [pick] + [x for x in solver.moves(s) if x != pick]:
+                c = child(s, m)
+                if isinstance(c, int):
+                    keeps = c == v
+                elif zero:
+                    keeps = solver.at_least(c, v)
+                else:
+                    keeps = v == 2 or not solver.at_least(c, v + 1)
+                if keeps:
+                    break
+            out.append(m)
+            f.apply(m)
+    except Unsolved:
+        pass
+    return out
+
+
+def notation(g: Fast, m: int) -> str:
+    """The engine's notation of the fast simulator's move ``m`` in ``g``."""
+    if m == TAKE:
+        return "take"
+    if m == STOP:
+        return "stop"
+    return ("defend " if g.defending else "attack ") + NAMES[m]

@@ -4,14 +4,14 @@ the exact verdict once the talon is empty (every card is then known, and the sol
 0).  Its budget is the hard level's (positions settled), and the hard level asks a part
 of the same questions in the same order: where the review is certain, the hard level
 has solved the position too.  Beside the value under best play, the chance against the
-other seat as it plays (:func:`chance`): a won position stays won, a lost one may be
-won where the other seat errs.
+other seat as it plays and the line of best play (:func:`exact_play`): a won position
+stays won, a lost one may be won where the other seat errs.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from game.games.durak.endgame import Solve, Solver
+from game.games.durak.endgame import Solve, Solver, best_line, notation
 from game.games.durak.fast import ID, STOP, TAKE, Fast, normal_move
 from game.games.durak.infer import Deals
 from game.games.durak.search import POLICIES
@@ -46,16 +46,22 @@ def exact(obs: dict[str, Any], legal: list[Move], nodes: int
     return out
 
 
-def chance(obs: dict[str, Any], moves: list[str], plays: list[tuple[str, float]],
-           samples: int, nodes: int, seed: int) -> list[float]:
-    """With an empty talon: the chance to win (a draw half) after each of ``moves``
-    against the other seat as it plays (``plays``: each seat's rule of thumb, greedy or
-    normal, and its chance of a random move), the seat itself playing on as the hard
-    level does: a move that keeps the best value under best play (the normal level's
-    first), its rule of thumb where every move loses.  ``samples`` play-outs a move, on
-    the same random draws; the solver's memo is shared by them, ``nodes`` positions
-    settled a decision and four times that in all (past it the seat plays its rule of
-    thumb).  The same arguments give the same chances."""
+#: the moves of best play shown after a certain verdict's move (both seats')
+LINE_PLIES = 8
+
+
+def exact_play(obs: dict[str, Any], moves: list[str], plays: list[tuple[str, float]],
+               samples: int, nodes: int, seed: int) -> list[tuple[float, list[str]]]:
+    """With an empty talon, for each of ``moves``: the chance to win (a draw half)
+    against the other seat as it plays, and the line of best play after it (up to
+    :data:`LINE_PLIES` moves of both seats, each keeping the value; the normal level's
+    move where it does).  The chance: ``plays`` gives each seat's rule of thumb (greedy
+    or normal) and chance of a random move; the seat itself plays on as the hard level
+    does (a move that keeps the best value under best play, the normal level's first;
+    its rule of thumb where every move loses); ``samples`` play-outs a move on the same
+    random draws.  One solver's memo serves them all, ``nodes`` positions settled a
+    decision and four times that for the play-outs (past it the seat plays its rule of
+    thumb).  The same arguments give the same answers."""
     fast = Deals(obs).everything()
     seat = int(obs["seat"])
     kind, eps = plays[1 - seat]
@@ -66,6 +72,10 @@ def chance(obs: dict[str, Any], moves: list[str], plays: list[tuple[str, float]]
     for move in moves:
         after = fast.copy()
         after.apply(code(Move.parse(move)))
+        line, f = [], after.copy()
+        for m in best_line(solver, after, nodes, LINE_PLIES):
+            line.append(notation(f, m))
+            f.apply(m)
         total = 0.0
         for k in range(samples):
             g = after.copy()
@@ -80,7 +90,7 @@ def chance(obs: dict[str, Any], moves: list[str], plays: list[tuple[str, float]]
                     m = other(g)
                 g.apply(m)
             total += g.result(seat)
-        out.append(total / max(1, samples))
+        out.append((total / max(1, samples), line))
     return out
 
 
