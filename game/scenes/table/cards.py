@@ -42,8 +42,10 @@ class Cards:
         self.moved_this_frame = False
         #: the cards each layer shows resting (front: ``static``, back: ``static_back``)
         self.resting: tuple[set[int], set[int]] = (set(), set())
-        #: a card the static picture shows resting has begun to move: that picture must
-        #: be drawn again before it is shown (else the card shows twice)
+        #: a card of yours the static picture shows resting has begun to move: that
+        #: picture is drawn again before it is shown, else the card you played shows
+        #: twice for a few frames (where your eye is; others' cards keep the cheaper
+        #: picture built over two frames)
         self.torn = False
 
     # ----- what is where ---------------------------------------------------------------
@@ -173,6 +175,11 @@ class Cards:
         self.static.dirty = True
         self.sort()
 
+    def yours(self, tid: int) -> bool:
+        """Whether the token is one of your hand's (or of your own piles')."""
+        tok = next((t for t in self.board.tokens() if t.id == tid), None)
+        return tok is not None and tok.place in self.view.own_places()
+
     def resize(self, card_w: float) -> None:
         for sp in self.sprites.values():
             sp.set_width(card_w)
@@ -184,7 +191,7 @@ class Cards:
             self.live.add(tid)
             self.live_list.append(self.sprites[tid])
             self.static.dirty = True
-            if tid in self.resting[0]:
+            if tid in self.resting[0] and self.yours(tid):
                 self.torn = True
 
     def sort(self) -> None:
@@ -231,8 +238,8 @@ class Cards:
         # A frame that played a move already did its share of work: it draws the old
         # static picture (the cards that just started moving are still where they were
         # in it, under their moving sprites) and the next frame draws the new one.
-        # Unless a card the old picture shows resting has begun to move (``torn``): it
-        # would show twice (there and flying), so that picture is drawn anew at once.
+        # Unless a card of yours the old picture shows resting has begun to move
+        # (``torn``): it would show twice (there and flying): drawn anew at once.
         defer = self.moved_this_frame and self.static.renders > 0 and not self.torn
         self.moved_this_frame = False
         if self.static.stale and not defer:
