@@ -140,7 +140,7 @@ def test_each_computer_s_newest_play_is_said_by_its_name(app: CardClubWindow,
         pump(app)
         if view.animating or view.words_due or not last:
             continue
-        for seat, move in last.items():
+        for seat in last:
             lab = view.log.plays[seat].text
             z = view.layout.zone(view.pos(seat))
             name = view.name_labels[seat].text

@@ -265,7 +265,8 @@ def one_line(lab: Label, words: str, room: float, size: float) -> None:
     if t.multiline:                          # (once: the label is one line from now on)
         lab.set("")
         t.multiline = False
-        t.width = None
+        t.label.width = None                 # its box as wide as its words (arcade's own
+                                             # setter is typed int: pyglet takes None)
     if t.font_size != size:
         lab.set("")
         t.font_size = size
