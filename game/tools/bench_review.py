@@ -20,7 +20,7 @@
   ``--folds K`` by K-fold cross-validation by deal (game/tools/bench_fit.py).
 - ``endgames``: Durak's hard level against ``--against`` (normal), every decision of
   its seat with the talon empty solved as the review solves it: the certain blunders
-  (none expected) and the CPU per endgame decision (game/tools/bench_endgame.py).
+  (none expected) and the CPU per endgame decision (game/games/durak/bench_endgame.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -416,7 +416,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
 
         return run(games, deals, a.seed, a.jobs, a.players, a.against)
     if a.what == "endgames":
-        from game.tools.bench_endgame import run as endgames
+        from game.games.durak.bench_endgame import run as endgames
 
         return endgames(deals, a.seed, a.jobs, a.against or "normal")
     if a.what == "why":
