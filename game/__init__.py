@@ -1,3 +1,2 @@
-"""Card Club: four card games against AI opponents."""
-
-__version__ = "0.1.0"
+"""Card Club: four card games against AI opponents.  Its version lives in pyproject.toml
+(read through the installed package by ``game.about``)."""
