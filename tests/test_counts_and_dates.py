@@ -104,15 +104,17 @@ def test_a_review_sentence_says_its_averages_in_the_fractions_form() -> None:
     took = Effect("took", 1.4, 0.6)
     trumps = Effect("trumps", 0.8, 1.9)
     i18n.set_language("pl")
-    assert DURAK.words(took, {}) == ("Po twoim trzeba było do końca rozdania brać karty "
-                                     "średnio 1,4 raza; po jego: 0,6 raza.")
+    assert DURAK.words(took, {}) == ("Licząc ten ruch, po twoim trzeba było do końca "
+                                     "rozdania brać karty średnio 1,4 raza; po jego: 0,6 "
+                                     "raza.")
     assert DURAK.words(trumps, {}) == ("Po twoim, gdy skończył się talon, w ręce było "
                                        "średnio 0,8 atutu; po jego: 1,9 atutu.")
     i18n.set_language("cs")
     assert "v průměru 0,8 trumfu; po jeho 1,9 trumfu" in str(DURAK.words(trumps, {}))
     i18n.set_language("en")
-    assert DURAK.words(took, {}) == ("After yours you had to take the cards 1.4 times on "
-                                     "average in the rest of the deal; after its, 0.6 times.")
+    assert DURAK.words(took, {}) == ("Counting this move, after yours you took the cards "
+                                     "1.4 times on average by the end of the deal; after "
+                                     "its, 0.6 times.")
 
 
 WHEN = datetime(2026, 12, 7, 15, 13)

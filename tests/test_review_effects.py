@@ -139,8 +139,8 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
     obs = {"seat": 0}
     lead = "The computer played on from here many times, after your move and after its own."
     assert why("durak", obs, "take", "defend 9H", [Effect("took", 1.74, 0.81, 0.2)]) == [
-        lead, "After yours you had to take the cards 1.7 times on average in the rest of "
-              "the deal; after its, 0.8 times."]
+        lead, "Counting this move, after yours you took the cards 1.7 times on average by "
+              "the end of the deal; after its, 0.8 times."]
     assert why("durak", obs, "attack 6S", "attack 9H", [Effect("held", 7.2, 4.5, 0.5)]) == [
         lead, "After yours you held 7.2 cards on average when the talon ran out; after "
               "its, 4.5 cards."]
@@ -148,8 +148,8 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
         lead, "After yours you had 0.8 trumps on average when the talon ran out; after "
               "its, 1.9 trumps."]
     assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
-        lead, "After yours you picked up 10.1 cards on average in the rest of the deal; "
-              "after its, 2.8 cards."]
+        lead, "Counting this move, after yours you picked up 10.1 cards on average by the "
+              "end of the deal; after its, 2.8 cards."]
     assert why("paodekuai", obs, "play 8S", "play QS",
                [Effect("left", 3.24, 1.56, 0.25), Effect("out2", 0.61, 0.13, 0.06)]) == [
         lead, "After yours you were left holding 3.2 cards at the end on average; after "

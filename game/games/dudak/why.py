@@ -46,10 +46,12 @@ def _worse(name: str) -> tuple[int, float] | None:
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name != "picked":
         return None
+    # the count starts with the move judged: the pile taken now is among the cards
     # TRANSLATORS: {a} and {b} are average counts of cards, "6.5 cards", "3.0 cards"
-    # (each in the form a fraction takes)
-    return _("After yours you picked up {a} on average in the rest of the deal; after "
-             "its, {b}.").format(a=average_cards(e.played), b=average_cards(e.best))
+    # (each in the form a fraction takes); "this move" counts among them
+    return _("Counting this move, after yours you picked up {a} on average by the end "
+             "of the deal; after its, {b}.").format(a=average_cards(e.played),
+                                                   b=average_cards(e.best))
 
 
 TRAITS = Traits(end=_end, worse=_worse, words=_words, note=_note)

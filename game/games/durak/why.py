@@ -81,11 +81,12 @@ def _worse(name: str) -> tuple[int, float] | None:
 
 def _words(e: Effect, obs: dict[str, Any]) -> str | None:
     if e.name == "took":
+        # the count starts with the move judged: a take played now is one of them
         # TRANSLATORS: {a} and {b} are average counts, "1.4 times", "0.6 times" (each in
-        # the form a fraction takes)
-        return _("After yours you had to take the cards {a} on average in the rest of "
-                 "the deal; after its, {b}.").format(a=average_times(e.played),
-                                                     b=average_times(e.best))
+        # the form a fraction takes); "this move" counts among them
+        return _("Counting this move, after yours you took the cards {a} on average by "
+                 "the end of the deal; after its, {b}.").format(a=average_times(e.played),
+                                                                b=average_times(e.best))
     if e.name == "held":
         # TRANSLATORS: {a} and {b} are average counts of cards, "7.2 cards", "4.5 cards"
         return _("After yours you held {a} on average when the talon ran out; after its, "

@@ -28,6 +28,19 @@ def _longest_straight(ranks: set[str]) -> list[str]:
     return best
 
 
+def _breaks(straight: list[str], counts: Counter[str], play: Counter[str]) -> bool:
+    """Whether ``play`` (cards by rank) breaks ``straight`` (ranks, five or more): it
+    plays every card of one of its ranks, and what is left of the straight is split in
+    two or under five cards.  Playing an end of a longer straight only shortens it (a
+    straight of 10 cards leaves one of 9): not broken."""
+    if len(straight) < 5 or len(play) != 1:
+        return False
+    r = next(iter(play))
+    if r not in straight or counts[r] != play[r]:
+        return False
+    return r not in (straight[0], straight[-1]) or len(straight) - 1 < 5
+
+
 def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
     p, b = Move.parse(played), Move.parse(best)
@@ -41,14 +54,10 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     mine = Counter(c[0] for c in p.args)
     theirs = Counter(c[0] for c in b.args) if b.kind == "play" else Counter()
     straight = _longest_straight(set(counts))
-    if len(straight) >= 5 and len(mine) == 1:
-        r = next(iter(mine))
-        if r in straight and counts[r] == mine[r] and not (
-                len(theirs) == 1 and next(iter(theirs)) in straight
-                and counts[next(iter(theirs))] == theirs[next(iter(theirs))]):
-            n = len(straight)
-            out.append(ngettext("This broke your straight of {n} card.",
-                                "This broke your straight of {n} cards.", n).format(n=n))
+    if _breaks(straight, counts, mine) and not _breaks(straight, counts, theirs):
+        n = len(straight)
+        out.append(ngettext("This broke your straight of {n} card.",
+                            "This broke your straight of {n} cards.", n).format(n=n))
     split = [r for r, k in mine.items() if len(mine) == 1 and counts[r] > k >= 1]
     if split and not any(counts[r] > k for r, k in theirs.items()):
         out.append(_("This broke up cards of one rank that played better together."))
