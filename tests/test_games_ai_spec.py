@@ -12,7 +12,7 @@ import pytest
 
 from game.ai import levels, make_bot
 from game.ai.search import rollout_kinds, rollout_policy
-from game.games import ORDER, SPECS, load, spec
+from game.games import ORDER, SPECS, spec
 from game.review.analysis import Settings, settings, unit_of
 from game.review.model import CHANCE, POINTS, Traits
 from game.rules import Rng
@@ -30,9 +30,9 @@ def test_every_ai_reference_of_a_spec_loads(key: str) -> None:
     assert refs and set(refs) <= set(spec(key).references())
     for what, ref in refs.items():
         if what == "review traits":      # a record of functions, not one
-            assert isinstance(load(ref), Traits), (key, ref)
+            assert isinstance(ref, Traits), (key, ref)
             continue
-        assert callable(load(ref)), (key, what, ref)
+        assert callable(ref), (key, what, ref)
 
 
 @pytest.mark.parametrize("key", ORDER)
@@ -100,7 +100,7 @@ def test_the_greedy_level_is_the_games_own_decision(key: str) -> None:
     """``greedy`` levels play the spec's decision (the same move from the same state)."""
     s = spec(key)
     assert s.greedy is not None
-    decide = load(s.greedy)
+    decide = s.greedy
     g = s.engine.new(seed=8)
     bot = make_bot(key, "greedy", seed=4)
     mine = Rng(4)
@@ -126,12 +126,17 @@ def test_the_shared_ai_review_and_tools_name_no_game() -> None:
     assert not found, "\n".join(found)
 
 
-def test_reading_the_ai_block_imports_no_game_code() -> None:
-    """The specs' AI references are lazy: reading the registry loads no greedy, rollout or
-    review module of any game."""
-    code = ("import sys, game.games as g; [s.ai_references() for s in g.SPECS.values()]; "
+def test_importing_the_registry_imports_no_game_code_until_it_is_read() -> None:
+    """Importing the registry loads no greedy, rollout or review module of any game (the
+    specs, which hold them, are imported when the registry is first read), and reading
+    it loads no table."""
+    code = ("import sys, game.games as g; "
+            "hooks = ('greedy', 'rollout', 'review', 'table'); "
             "bad = [m for m in sys.modules if m.startswith('game.games.') and "
-            "m.rsplit('.', 1)[-1] in ('greedy', 'rollout', 'review')]; assert not bad, bad")
+            "m.rsplit('.', 1)[-1] in hooks]; assert not bad, bad; "
+            "[s.ai_references() for s in g.SPECS.values()]; "
+            "bad = [m for m in sys.modules if m.startswith('game.games.') and "
+            "m.rsplit('.', 1)[-1] == 'table']; assert not bad, bad")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT)
     assert out.returncode == 0, out.stderr

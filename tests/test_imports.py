@@ -332,39 +332,40 @@ def _run(code: str) -> Any:
 
 def test_every_string_import_names_a_module_and_an_attribute_that_exist() -> None:
     refs = string_imports(ROOT / "game")
-    assert len(refs) >= 9 + 4 * 4, refs          # the scenes, and each game's references
+    assert len(refs) >= 9 + 4, refs              # the scenes, and each game's table
     assert not dangling(ROOT / "game")
 
 
 def test_every_reference_of_every_game_spec_resolves() -> None:
-    """Each spec's lazy references (whatever fields name them) load what they name."""
+    """Each spec's table (its one reference held as text) loads a class, and every other
+    reference is the game's code itself, not text."""
     failures = _run(
         "import json\n"
-        "from game.games import SPECS, load\n"
+        "from game.games import SPECS\n"
+        "from game.lazy import resolve\n"
         "bad = []\n"
         "for key, spec in SPECS.items():\n"
-        "    for what, ref in spec.references().items():\n"
-        "        try:\n"
-        "            assert load(ref) is not None\n"
-        "        except Exception as exc:\n"
-        "            bad.append(f'{key} {what} {ref}: {exc!r}')\n"
+        "    try:\n"
+        "        assert isinstance(resolve(spec.table), type)\n"
+        "    except Exception as exc:\n"
+        "        bad.append(f'{key} table {spec.table}: {exc!r}')\n"
+        "    bad += [f'{key} {what}' for what, ref in spec.references().items()\n"
+        "            if ref is None or isinstance(ref, str)]\n"
         "print(json.dumps(bad))\n")
     assert failures == []
 
 
 def test_the_games_references_but_their_tables_and_the_core_import_no_ui() -> None:
-    """A fresh interpreter that loads every reference of every spec but the tables
-    (engine, bots, sampler, ...) and the core's packages has imported neither arcade nor
-    pyglet."""
+    """A fresh interpreter that reads every spec (which holds each game's engine, bots,
+    sampler, ... but names its table) and the core's packages has imported neither arcade
+    nor pyglet, nor any table."""
     loaded, ui = _run(
         "import json, sys\n"
         "import game.rules, game.ai, game.session, game.review\n"
-        "from game.games import SPECS, load\n"
-        "refs = [ref for spec in SPECS.values() for what, ref in spec.references().items()\n"
-        "        if not what.startswith('table')]\n"
-        "for ref in refs:\n"
-        "    load(ref)\n"
-        f"ui = sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r})\n"
+        "from game.games import SPECS\n"
+        "refs = [ref for spec in SPECS.values() for ref in spec.references().values()]\n"
+        f"ui = sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r}\n"
+        "            or m.endswith('.table'))\n"
         "print(json.dumps([len(refs), ui]))\n")
     assert loaded >= 4 * 4 and ui == []
 
@@ -374,8 +375,7 @@ def test_the_core_names_no_module_that_imports_arcade() -> None:
     but for the games' tables (a spec's ``table`` references, loaded only by the UI)."""
     from game.games import SPECS
 
-    tables = {ref.partition(":")[0] for spec in SPECS.values()
-              for what, ref in spec.references().items() if what.startswith("table")}
+    tables = {spec.table.partition(":")[0] for spec in SPECS.values()}
     named = sorted({name for holder, _, name, _ in string_imports(ROOT / "game")
                     if is_pure(holder) and name not in tables})
     assert named

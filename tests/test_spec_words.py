@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from game.games import ORDER, SPECS, load
+from game.games import ORDER, SPECS
 from game.i18n.words import MESSAGES, SHARED, GameWords, game_words
 from game.rules import Move
 from game.store.settings import NAMES, PLAYERS, Settings
@@ -17,14 +17,14 @@ from game.tools.lineup import default_game, tables
 @pytest.mark.parametrize("key", ORDER)
 def test_a_games_words_load_and_its_refusals_are_its_own(key: str) -> None:
     spec = SPECS[key]
-    words = load(spec.words)
+    words = spec.words
     assert isinstance(words, GameWords) and game_words(key) is words
     assert words.refusals and all(k.startswith(f"{key}.") for k in words.refusals)
     assert set(words.refusals) <= set(MESSAGES)
 
 
 def test_messages_are_the_shared_refusals_and_every_games() -> None:
-    own = [k for key in ORDER for k in load(SPECS[key].words).refusals]
+    own = [k for key in ORDER if (w := SPECS[key].words) for k in w.refusals]
     assert len(own) == len(set(own))
     assert set(MESSAGES) == set(SHARED) | set(own)
     assert len(MESSAGES) == len(SHARED) + len(own)
@@ -72,10 +72,9 @@ def test_the_tools_have_one_default_table_and_open_every_game() -> None:
 
 def test_a_games_benches_load_as_commands_with_their_help() -> None:
     for key in ORDER:
-        for name, ref in SPECS[key].benches.items():
-            command = load(ref)
+        for name, command in SPECS[key].benches.items():
             assert callable(command) and name.isidentifier()
-            assert (command.__doc__ or "").strip(), ref
+            assert (command.__doc__ or "").strip(), name
 
 
 def test_a_move_a_shared_table_told_without_its_card_is_said_in_words() -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import arcade
 import pytest
 
-from game.games import SPECS, load
+from game.games import SPECS
 from game.scenes.table_view import TableView
+from game.scenes.tables import table_class
 
 ROOT = Path(__file__).resolve().parent.parent / "game"
 #: every event handler of a view (input and time), and pyglet's text events
@@ -41,7 +42,7 @@ def test_the_handler_list_covers_input_and_time() -> None:
 
 @pytest.mark.parametrize("key", sorted(SPECS))
 def test_a_games_table_overrides_no_input_or_update_handler(key: str) -> None:
-    cls = load(SPECS[key].table)
+    cls = table_class(key)
     assert issubclass(cls, TableView)
     assert overridden_handlers(cls) == set(), (
         f"{cls.__name__} overrides {sorted(overridden_handlers(cls))}: use a hook "
@@ -65,7 +66,7 @@ def owned_modules() -> list[Path]:
     paths = [ROOT / "scenes" / "table_view.py", ROOT / "ui" / "replay_controls.py",
              ROOT / "ui" / "place.py", *sorted((ROOT / "scenes" / "table").glob("*.py"))]
     for spec in SPECS.values():
-        module = load(spec.table).__module__
+        module = table_class(spec.key).__module__
         package = ROOT.parent / module.rpartition(".")[0].replace(".", "/")
         paths += [ROOT.parent / (module.replace(".", "/") + ".py"),
                   *(package / name for name in TABLE_PARTS if (package / name).exists())]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.bots import DecideOnce
-from game.games import load, spec
+from game.games import spec
 from game.rules import Move, Rng
 
 #: a game's greedy decision: (observation, legal moves, the bot's Rng) -> move
@@ -21,10 +21,10 @@ class GreedyBot(DecideOnce):
     def __init__(self, game: str, level: str, seed: int, params: dict[str, Any]) -> None:
         self.game, self.level = game, level
         self.rng = Rng(seed)
-        ref = spec(game).greedy
-        if ref is None:
+        decide = spec(game).greedy
+        if decide is None:
             raise ValueError(f"no greedy level for {game}")
-        self._decide: Decide = load(ref)
+        self._decide: Decide = decide
 
     def decide(self, obs: dict[str, Any], legal: list[Move]) -> Move:
         if len(legal) == 1:

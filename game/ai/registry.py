@@ -17,6 +17,7 @@ from typing import Any
 from game import resources
 from game.ai.bots import Bot, RandomBot
 from game.games import SPECS
+from game.lazy import resolve
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +59,11 @@ def _factories(game: str) -> dict[str, Callable[..., Bot]]:
     """The bot kinds a level of ``game`` may name: the shared ones and the game's own."""
     from game.ai.greedy import GreedyBot
     from game.ai.search import SearchBot
-    from game.games import load, spec
+    from game.games import spec
 
     shared: dict[str, Callable[..., Bot]] = {"random": RandomBot, "search": SearchBot,
                                              "greedy": GreedyBot}
-    return shared | {kind: load(ref) for kind, ref in spec(game).bots.items()}
+    return shared | dict(spec(game).bots)
 
 
 #: who may make a level's final choice (``final = "judge"``): the review's judge, which
@@ -85,10 +86,10 @@ def make_bot(game: str, level: str = "normal", seed: int = 0,
     try:
         final = params.get("final")
         if final in FINALS:                     # another decides the final choice
-            from game.games import load
-
             factories[kind](game, level, seed, params)    # (the level's own checks)
-            bot: Bot = load(FINALS[final])(game, level, seed, params)
+            judge = resolve(FINALS[final])
+            assert callable(judge), FINALS[final]
+            bot: Bot = judge(game, level, seed, params)
             return bot
         return factories[kind](game, level, seed, params)
     except ValueError as exc:

@@ -19,7 +19,7 @@ from typing import Any
 from game.ai.bots import option
 from game.ai.infer import sample
 from game.ai.ismcts import Draws, Ismcts, Simulator
-from game.games import load, spec
+from game.games import spec
 from game.rules import Game, Move, Rng
 
 Policy = Callable[[Any, list[Move]], Move]
@@ -58,16 +58,14 @@ def rollout_policy(game: str, kind: str) -> Policy:
     refs = spec(game).rollouts
     if kind not in refs:
         raise ValueError(f"no rollout policy {kind!r} for {game}")
-    make: Callable[[str], Policy] = load(refs[kind])
-    return make(game)
+    return refs[kind](game)
 
 
 @cache
 def _reward_of(key: str) -> Callable[[Any], list[float]]:
-    ref = spec(key).reward
-    if ref is None:
+    fn = spec(key).reward
+    if fn is None:
         raise ValueError(f"no reward for {key}")
-    fn: Callable[[Any], list[float]] = load(ref)
     return fn
 
 
@@ -108,8 +106,7 @@ class EngineSim(Simulator[Game, Move]):
         #: how much of the reward is going out early (0: only the deal's result), in a
         #: game where the order of going out means something (its spec's ``goes_out``)
         self.out_order = out_order
-        ref = spec(str(obs["game"])).goes_out
-        self.goes_out: Callable[[Any, int], bool] | None = None if ref is None else load(ref)
+        self.goes_out: Callable[[Any, int], bool] | None = spec(str(obs["game"])).goes_out
 
     def determinize(self, rng: Draws) -> Game:
         assert isinstance(rng, Rng)

@@ -1,34 +1,43 @@
 """The record a game gives the rest of the program: :class:`GameSpec`.
 
 Shared code (the menu, the tables' base, the AI factory, the review, History, Settings,
-the tools) asks a game's spec and never names a game.  Code is referred to by lazy
-``"module:attribute"`` strings, so reading the registry loads no engine, no bot and no
-arcade: a reference is imported when it is first asked for (:func:`load`).  Pure data.
+the tools) asks a game's spec and never names a game.  A spec holds the game's engine,
+bots and hooks as typed references (:mod:`game.games.contract`), so mypy checks every
+game against what shared code calls; only the table, which needs arcade, is named by a
+``"module:Class"`` string that the scenes load when a table opens
+(:func:`game.lazy.resolve`).
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
+from game.games.contract import (
+    Bench,
+    BotFactory,
+    Decide,
+    PolicyMaker,
+    ReviewExact,
+    ReviewExactPlay,
+    Reward,
+    SameMove,
+    Sampler,
+    SeatTest,
+    SeatValue,
+    Situation,
+    Traits,
+    Why,
+    Words,
+)
 from game.i18n.core import _
-
-if TYPE_CHECKING:
-    from game.rules.base import Game
+from game.rules.base import Game
 
 
-@cache
-def load(ref: str) -> Any:
-    """The object a ``"package.module:attribute"`` reference names (imported once)."""
-    module, sep, attr = ref.partition(":")
-    if not sep or not module or not attr:
-        raise ValueError(f"not a 'module:attribute' reference: {ref!r}")
-    obj: Any = importlib.import_module(module)
-    for part in attr.split("."):
-        obj = getattr(obj, part)
-    return obj
+def load(ref: object) -> Any:
+    """The reference itself: kept for the review's callers that still wrap a spec's
+    hook in ``load(...)`` (the hooks are real references now); call the hook directly."""
+    return ref
 
 
 @dataclass(frozen=True)
@@ -42,35 +51,36 @@ class GameSpec:
     """
 
     key: str
-    #: ``module:Class`` of the engine (a :class:`~game.rules.base.Game`)
-    engine_ref: str
-    #: ``module:Class`` of the table view (imported only when a table opens)
+    #: the engine (a :class:`~game.rules.base.Game`)
+    engine: type[Game]
+    #: ``module:Class`` of the table view: the one reference held as text, since a table
+    #: needs arcade (the scenes load it when a table opens, :func:`game.lazy.resolve`)
     table: str
     #: the short line on the menu tile (translated where shown)
     summary: str
     #: the card shown on the menu tile, in the game's deck style
     tile_card: str
-    #: ``module:function`` dealing the unseen cards of an observation (the search levels)
-    sampler: str
-    #: the bots this game's levels may name: ``kind`` -> ``module:Class``
-    bots: Mapping[str, str] = field(default_factory=dict)
+    #: deals the unseen cards of an observation (the search levels)
+    sampler: Sampler
+    #: the bots this game's levels may name: ``kind`` -> the bot's class
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
     default_level: str = "normal"
 
     # ----- the AI and the review: what game.ai (registry, greedy, search), game.review and
-    # the tools ask of a game (issue 36).  Code as lazy ``module:function`` references.
+    # the tools ask of a game.
     #: the levels used when ``levels/<key>.toml`` is missing or damaged (empty: a random
     #: level), so play goes on
     fallback_levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: the ``greedy`` baseline's decision: (observation, legal moves, Rng) -> move
-    greedy: str | None = None
+    greedy: Decide | None = None
     #: the generic search's rollout policies: name -> a function of the game's key that
     #: makes a policy (engine state, legal moves) -> move; a level's ``rollout`` names one
-    rollouts: Mapping[str, str] = field(default_factory=dict)
+    rollouts: Mapping[str, PolicyMaker] = field(default_factory=dict)
     #: each seat's reward 0..1 for an engine state, finished or cut off: state -> list
-    reward: str | None = None
+    reward: Reward | None = None
     #: (state, seat) -> whether the seat is out for good, where going out early is worth
     #: more (the search's ``out_order``); None: the order of going out means nothing
-    goes_out: str | None = None
+    goes_out: SeatTest | None = None
     #: the seat that loses a deal while every other seat wins, as reports name it
     #: ("the Dudák"); None: a deal is won (wins, draws and losses as usual)
     loser: str | None = None
@@ -81,30 +91,30 @@ class GameSpec:
     review_settings: Mapping[str, float] = field(default_factory=dict)
     #: (state, seat) -> what the end of a review's play-out is worth to the seat; None:
     #: the result once over, the search's reward when cut off
-    review_value: str | None = None
+    review_value: SeatValue | None = None
     #: (notation, notation) -> whether two different notations are one move; None: never
-    same_move: str | None = None
+    same_move: SameMove | None = None
     #: the review's exact values where every card is known: (observation, legal moves,
     #: node cap) -> each move with its value (a best move first), or None to estimate
     #: instead; None: the game has none
-    review_exact: str | None = None
+    review_exact: ReviewExact | None = None
     #: ... and where they are, after each move the chance against the other seats as
     #: they play (the seat playing on as the hard level does) and the line of best play:
     #: (observation, moves, each seat's (rollout policy, chance of a random move),
     #: samples, node cap, seed) -> (a chance, moves in notation) each; None: the exact
     #: value is shown as the chance, and no line
-    review_exact_play: str | None = None
+    review_exact_play: ReviewExactPlay | None = None
     #: the kind of position a review's map and thresholds are fitted for apart
     #: (observation -> a name, or None for the game's own): levels/review.toml's
     #: ``[<key>.situations.<name>]``; None: one kind only
-    review_situation: str | None = None
+    review_situation: Situation | None = None
     #: why a move was worse, in plain words: (observation, played, best) -> sentences in
     #: the player's language (the patterns the game knows); None: no words
-    review_why: str | None = None
+    review_why: Why | None = None
     #: what the review's play-outs measure beside the value, so a verdict can say what
     #: the move played led to ("you took the cards more often"): a
     #: :class:`~game.review.model.Traits`; None: values only
-    review_traits: str | None = None
+    review_traits: Traits | None = None
 
     def fair_share(self, players: int) -> float:
         """A seat's fair share of wins at a table of ``players`` (of not being the loser,
@@ -115,10 +125,12 @@ class GameSpec:
         """What a review's chance is the chance of, in the CLI's (English) words."""
         return f"chance of not being {self.loser}" if self.loser else "chance of winning"
 
-    def ai_references(self) -> dict[str, str]:
-        """The lazy references of the block above, by what they are."""
-        refs = {f"rollout {name}": ref for name, ref in self.rollouts.items()}
-        named = {"greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
+    def ai_references(self) -> dict[str, object]:
+        """The references of the block above, by what they are."""
+        refs: dict[str, object] = {f"rollout {name}": ref
+                                   for name, ref in self.rollouts.items()}
+        named: dict[str, object | None] = {
+                 "greedy": self.greedy, "reward": self.reward, "goes out": self.goes_out,
                  "review value": self.review_value, "same move": self.same_move,
                  "review exact": self.review_exact,
                  "review exact play": self.review_exact_play, "review why": self.review_why,
@@ -129,9 +141,9 @@ class GameSpec:
 
     # ----- presentation, History, settings, tools and tests: what the words, the store,
     # the rules and History screens, the tools and the tests ask of a game -----
-    #: ``module:attribute`` of the game's words, a :class:`~game.i18n.words.GameWords`
-    #: (its moves in plain words, the cards a move puts down, its refusals, its chances)
-    words: str = ""
+    #: the game's words, a :class:`~game.i18n.words.GameWords` (its moves in plain words,
+    #: the cards a move puts down, its refusals, its chances); None: no words
+    words: Words | None = None
     #: the letters of the engine's rule ids ("DUR" in "DUR-4"); players never read them
     rule_prefix: str = ""
     #: how History shows a deal's score: "number", "signed" (points with their sign) or
@@ -149,13 +161,8 @@ class GameSpec:
     #: the table the tools picture and time when none is named (one game sets it)
     tools_default: bool = False
     #: the game's own measurements for ``cardclub bench``: name ->
-    #: ``module:function(parser, args) -> exit status`` (the function's docstring helps)
-    benches: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def engine(self) -> type[Game]:
-        engine: type[Game] = load(self.engine_ref)
-        return engine
+    #: ``function(parser, args) -> exit status`` (the function's docstring helps)
+    benches: Mapping[str, Bench] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -184,12 +191,13 @@ class GameSpec:
             return _("{n} players · you vs AI").format(n=lo)
         return _("{lo} to {hi} players · you vs AI").format(lo=lo, hi=hi)
 
-    def references(self) -> dict[str, str]:
-        """Every lazy reference of this spec by what it is (the tests load them all)."""
-        refs = {"engine": self.engine_ref, "table": self.table, "sampler": self.sampler}
+    def references(self) -> dict[str, object]:
+        """Every reference of this spec to the game's code by what it is, but the table
+        (the tests check them all)."""
+        refs: dict[str, object] = {"engine": self.engine, "sampler": self.sampler}
         refs.update({f"bot {kind}": ref for kind, ref in self.bots.items()})
         refs.update(self.ai_references())
-        if self.words:
+        if self.words is not None:
             refs["words"] = self.words
         refs.update({f"bench {name}": ref for name, ref in self.benches.items()})
         return refs

@@ -262,13 +262,11 @@ class GameWords:
 def game_words(key: str | None) -> GameWords | None:
     """The words of game ``key`` (its spec's ``words``, loaded on first use); None for a
     game we do not know."""
-    from game.games import SPECS, load
+    from game.games import SPECS
 
     spec = SPECS.get(key or "")
-    if spec is None or not spec.words:
-        return None
-    words: GameWords = load(spec.words)
-    return words
+    words = spec.words if spec is not None else None
+    return words if isinstance(words, GameWords) else None
 
 
 class _Messages(Mapping[str, Refusal]):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from game import resources
-from game.games import SPECS, load
+from game.games import SPECS
 from game.review.model import (
     BEST,
     BLUNDER,
@@ -135,10 +135,10 @@ def situation_of(key: str, obs: dict[str, Any]) -> str | None:
     """What kind of position ``obs`` is for the review of ``key`` (its spec's
     ``review_situation``); None: the game's own kind."""
     known = SPECS.get(key)
-    ref = known.review_situation if known is not None else None
-    if ref is None:
+    situation = known.review_situation if known is not None else None
+    if situation is None:
         return None
-    got = load(ref)(obs)
+    got = situation(obs)
     return str(got) if got is not None else None
 
 

@@ -2,7 +2,8 @@
 
 The engines live in their games' packages (``game/games/<key>/rules.py``) and import the
 contract from :mod:`game.rules.base`, so :mod:`game.rules` cannot import them while it
-loads.  :class:`Engines` is a read-only mapping that asks the registry on first use.
+loads.  :class:`Engines` is a read-only view of the registry, read when asked (so a
+game registered later, the tests' toy game, is there too).
 """
 from __future__ import annotations
 
@@ -12,20 +13,17 @@ from game.rules.base import Game
 
 
 class Engines(Mapping[str, type[Game]]):
-    """Game key -> engine class, loaded from :data:`game.games.SPECS` when first read."""
-
-    def __init__(self) -> None:
-        self._table: dict[str, type[Game]] | None = None
+    """Game key -> engine class, read from :data:`game.games.SPECS`."""
 
     def _load(self) -> dict[str, type[Game]]:
-        if self._table is None:
-            from game.games import SPECS
+        from game.games import SPECS
 
-            self._table = {key: spec.engine for key, spec in SPECS.items()}
-        return self._table
+        return {key: spec.engine for key, spec in SPECS.items()}
 
     def __getitem__(self, key: str) -> type[Game]:
-        return self._load()[key]
+        from game.games import SPECS
+
+        return SPECS[key].engine
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._load())

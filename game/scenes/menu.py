@@ -18,6 +18,7 @@ from game.about import version
 from game.ai import levels, menu_levels
 from game.games import INFO, ORDER, GameInfo
 from game.i18n import _, number
+from game.lazy import exists
 from game.rules.rng import DEAL_NUMBERS
 from game.scenes import SCENES
 from game.store import saves
@@ -47,10 +48,7 @@ RETRY = 2.0          # seconds between reads of the profile while the history is
 
 def table_ready(key: str) -> bool:
     """Whether the game's table view exists in this build."""
-    import importlib.util
-
-    module = INFO[key].table.partition(":")[0]
-    return importlib.util.find_spec(module) is not None
+    return exists(INFO[key].table)
 
 
 class LinkButton(Button):

@@ -3,8 +3,9 @@
 and its module is imported on first use."""
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from game.lazy import resolve
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,6 +33,6 @@ SCENES: dict[str, str] = {
 
 def scene_class(name: str) -> SceneFactory:
     """The class (or factory) registered as ``name``; KeyError for an unknown name."""
-    module, _, attr = SCENES[name].partition(":")
-    factory: SceneFactory = getattr(importlib.import_module(module), attr)
+    factory = resolve(SCENES[name])
+    assert callable(factory), SCENES[name]
     return factory

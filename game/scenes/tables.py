@@ -1,10 +1,10 @@
 """Opening a game's table: a new deal, or the saved one resumed."""
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.games import info
+from game.games import spec
+from game.lazy import resolve
 from game.store import saves
 
 if TYPE_CHECKING:
@@ -16,8 +16,11 @@ if TYPE_CHECKING:
 
 def table_class(game: str) -> type[TableView]:
     """The class of ``game``'s table (its module is imported on first use)."""
-    module, _, attr = info(game).table.partition(":")
-    cls: type[TableView] = getattr(importlib.import_module(module), attr)
+    from game.scenes.table_view import TableView
+
+    cls = resolve(spec(game).table)
+    if not (isinstance(cls, type) and issubclass(cls, TableView)):
+        raise TypeError(f"{spec(game).table} is not a table view")
     return cls
 
 

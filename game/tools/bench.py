@@ -16,7 +16,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.games import SPECS, load
+from game.games import SPECS
+from game.games.contract import Bench
 from game.rules import GAMES, Rng
 from game.store.files import temporary_home
 from game.tools.lineup import default_game, players_help, tables
@@ -278,15 +279,15 @@ def print_report(r: dict[str, Any]) -> None:
         print_compare(r["rlcard"])
 
 
-def game_benches() -> dict[str, str]:
-    """The games' own measurements (their specs' ``benches``): name -> ``module:function``,
-    the function taking the parser and the parsed arguments."""
+def game_benches() -> dict[str, Bench]:
+    """The games' own measurements (their specs' ``benches``): name -> function, taking
+    the parser and the parsed arguments."""
     return {name: ref for s in SPECS.values() for name, ref in s.benches.items()}
 
 
-def _bench_help(name: str, ref: str) -> str:
+def _bench_help(name: str, ref: Bench) -> str:
     """ "name: what it measures", from the first paragraph of the function's docstring."""
-    doc = (load(ref).__doc__ or "").strip().split("\n\n")[0]
+    doc = (ref.__doc__ or "").strip().split("\n\n")[0]
     return f"{name}: {' '.join(doc.split())}"
 
 
@@ -362,7 +363,7 @@ def main(argv: list[str]) -> int:
                         "easy against the default level), reviewed first, then idle")
     a = p.parse_args(argv)
     if a.what in benches:
-        status: int = load(benches[a.what])(p, a)
+        status = benches[a.what](p, a)
         return status
     if a.what == "history":
         from game.tools.bench_history import report as history_report

@@ -1,6 +1,6 @@
 """One sampler for every game: a full engine state consistent with an observation.
 
-Each game deals its own unseen cards (``game/games/<key>/infer.py``, named by its spec's
+Each game deals its own unseen cards (``game/games/<key>/infer.py``, its spec's
 ``sampler``); this module only picks the game's.
 """
 from __future__ import annotations
@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.games import load, spec
+from game.games import spec
 from game.rules import Game, Rng
 
 
 def sampler(key: str) -> Callable[[dict[str, Any], Rng], Game]:
     """The sampler of game ``key``."""
-    fn: Callable[[dict[str, Any], Rng], Game] = load(spec(key).sampler)
-    return fn
+    return spec(key).sampler
 
 
 def sample(obs: dict[str, Any], rng: Rng) -> Game:
