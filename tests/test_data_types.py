@@ -16,7 +16,7 @@ import pytest
 from game.games import SPECS
 from game.rules import Game, Rng
 from game.rules.datatypes import EventKind, Observation
-from game.session.deal import ChangeKind
+from game.session.protocol import ChangeKind
 from game.ui.gestures import GestureKind, Pointer
 
 #: moves per deal looked at (a deal of Autobus can run long; these reach its middle game)

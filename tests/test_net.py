@@ -29,8 +29,8 @@ from game.net import protocol as P
 from game.net.client import SeatPlay, play_seat, record
 from game.net.server import Server
 from game.net.tables import Table
-from game.session.deal import Change
 from game.session.journal import Journal, journal_from_dict
+from game.session.protocol import Change
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG = 120.0          # bounds a hang only; a whole deal takes about a second

@@ -101,6 +101,11 @@ class StubSession:
             {"kind": "friend", "name": "", "taken": True, "present": True},
             {"kind": "computer", "name": "", "level": "easy"}]
 
+    @property
+    def shared(self) -> StubSession:
+        """Seated at a shared table (``Session.shared``)."""
+        return self
+
     def away(self, seat: int) -> bool:
         s = self.seats[seat]
         return s.get("kind") != "computer" and not s.get("present")

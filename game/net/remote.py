@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.games import spec
 from game.rules import Event, IllegalMove, Move
-from game.session.deal import HINT_OVERRIDES, Change, DealSession, Listener
+from game.session.deal import HINT_OVERRIDES, DealSession
 from game.session.journal import Journal, journal_from_dict
+from game.session.protocol import Change, HintCycle, Listener, Listening
 
 from .protocol import COMPUTER
 from .seatlog import LOG_MOVES
@@ -59,9 +60,10 @@ class ServerPaced:
         """(A table view's call to a local pacer; the server keeps the gaps.)"""
 
 
-class RemoteSession:
-    """One seat at a shared table, for a table view.  Seat, game and position are known
-    once the server's ``joined`` and ``state`` have arrived (:attr:`ready`)."""
+class RemoteSession(Listening):
+    """One seat at a shared table, for a table view (a :class:`~game.session.Session`, and
+    its :attr:`shared` face once seated).  Seat, game and position are known once the
+    server's ``joined`` and ``state`` have arrived (:attr:`ready`)."""
 
     read_only = False
     practice = False
@@ -96,8 +98,7 @@ class RemoteSession:
         self._deal: list[Event] = []
         self._sent: int | None = None       # the position our move was sent at
         self._listeners: list[Listener] = []
-        self._hint: tuple[Judge, int] | None = None
-        self._shown: list[Move] = []
+        self._hints = HintCycle(remember=False)
         self.hints = 0
         self.finished: dict[str, Any] | None = None
         self.token: str | None = None       # this seat's key (from ``joined``)
@@ -112,16 +113,10 @@ class RemoteSession:
         self.on_end: Callable[[str], None] | None = None
         self._ended = False
 
-    # ----- listening (as DealSession) -----------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners \
-            else None
-
-    def _changed(self, change: Change) -> None:
-        self.version += 1
-        for listener in list(self._listeners):
-            listener(change)
+    @property
+    def shared(self) -> RemoteSession | None:
+        """This session, once the server has given the table's code."""
+        return self if self.code else None
 
     # ----- the link -----------------------------------------------------------------------
     def advance(self, dt: float) -> Move | None:
@@ -357,6 +352,16 @@ class RemoteSession:
     def resume(self) -> None:
         self.paused = False
 
+    def revealed(self) -> dict[int, list[str]]:
+        """(The other seats' hands stay on the server.)"""
+        return {}
+
+    def withhold(self) -> None:
+        """(A shared table keeps nothing here: the server does.)"""
+
+    def keep_deal(self) -> None:
+        """(As :meth:`withhold`.)"""
+
     @property
     def can_undo(self) -> bool:
         return False
@@ -380,7 +385,7 @@ class RemoteSession:
 
     # ----- hints (counted, as at home) ----------------------------------------------------
     def _new_decision(self) -> None:
-        self._hint, self._shown = None, []
+        self._hints.new_decision()
 
     @property
     def assists(self) -> dict[str, int]:
@@ -391,41 +396,30 @@ class RemoteSession:
         return self.hints > 0
 
     def start_hint(self, exclude: list[Move] | None = None) -> bool:
-        moves = self.human_moves()
-        shown = self._shown if exclude is None else exclude
-        legal = [m for m in moves if m not in shown]
-        if not legal and exclude is None:
-            self._shown, legal = [], list(moves)
-        if not legal or self.key is None:
+        """As at home (``HintCycle``), with no analysis kept for the next hints."""
+        if self.key is None:
             return False
-        # the judge a table against the computer asks (so a hint here is the review's
-        # best there too); the other seats' levels are the server's, unknown here
-        from game.review.analysis import Judge, settings
-
-        self._hint = (Judge(self.observation(), legal,
-                            settings(self.key, HINT_OVERRIDES.get(self.key),
-                                     self.players or None)),
-                      self.moves_played)
+        if not self._hints.start(self.human_moves(), self.moves_played, self._judge, exclude):
+            return False
         self.hints += 1
         return True
 
+    def _judge(self, legal: list[Move]) -> Judge:
+        # the judge a table against the computer asks (so a hint here is the review's
+        # best there too); the other seats' levels are the server's, unknown here
+        from game.review.analysis import Judge
+        from game.review.tuning import settings
+
+        return Judge(self.observation(), legal,
+                     settings(self.key or "", HINT_OVERRIDES.get(self.key or ""),
+                              self.players or None))
+
     @property
     def hinting(self) -> bool:
-        return self._hint is not None
+        return self._hints.hinting
 
     def hint_step(self, seconds: float) -> Move | None:
-        if self._hint is None:
-            return None
-        judge, at = self._hint
-        if at != self.moves_played:
-            self._hint = None
-            return None
-        if not judge.step(seconds) or judge.analysis is None:
-            return None
-        self._hint = None
-        move = next(m for m in judge.legal if str(m) == judge.analysis.best)
-        self._shown.append(move)
-        return move
+        return self._hints.step(seconds, self.moves_played)
 
     # ----- the end ------------------------------------------------------------------------
     def record(self, folder: Any = None) -> int:

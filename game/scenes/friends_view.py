@@ -365,8 +365,7 @@ class FriendsView(arcade.View):
 
         hand_over(s, self.resumed)    # the log so far; a friend's seat forgotten at the end
         s.keep = self.server          # the server lives as long as the table
-        # the table asks its session only what a RemoteSession answers (game/net/remote.py)
-        view = table_class(self.key)(self.app, session=s)  # type: ignore[arg-type]
+        view = table_class(self.key)(self.app, session=s)
         self.session = self.link = self.server = None
         self.window.show_view(view)
 

@@ -39,7 +39,7 @@ from game.scenes.table.log import TableLog
 from game.scenes.table.modes import PlayMode, ReplayMode
 from game.scenes.table.shared import SharedTable
 from game.scenes.table.shared_end import SharedEnd
-from game.session import HUMAN, Change, DealSession
+from game.session import HUMAN, Change, DealSession, Session
 from game.session.journal import Journal
 from game.session.replay import Replay
 from game.store import files
@@ -101,7 +101,7 @@ class TableView(TableHooks, arcade.View):
                  journal: Journal | None = None, level: str | None = None,
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
                  options: dict[str, Any] | None = None,
-                 session: DealSession | None = None, replay: Replay | None = None,
+                 session: Session | None = None, replay: Replay | None = None,
                  back: Back = None, mode: Callable[[Any], PlayMode] | None = None,
                  **_kw: Any) -> None:
         super().__init__(arcade_window(window))
@@ -114,7 +114,7 @@ class TableView(TableHooks, arcade.View):
                 or self.info.default_level, state=state, journal=journal, seed=seed,
                 options=options, ai_seats=ai_seats, human=HUMAN,
                 pace=lambda: self.app.think_scale * self.app.settings.opponent_pace)
-        self.session = session
+        self.session: Session = session
         session.pacer.watch()                    # a player watches: the gap rule applies
         self.synced = session.version            # the session's state the picture shows
         session.subscribe(self.on_change)
@@ -167,7 +167,7 @@ class TableView(TableHooks, arcade.View):
 
     def start_deal(self) -> None:
         """The question before the deal is answered: the deal is kept and flies out."""
-        self.session.keep()
+        self.session.keep_deal()
         self.deal_animation()
         self.tell_save_problem()
 

@@ -22,15 +22,18 @@ Pure Python: no arcade or pyglet import.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from game.ai import level_file, levels, make_bot
 from game.ai.bots import Bot
 from game.rules import GAMES, Event, Game, IllegalMove, Move
 from game.session.journal import Journal
 from game.session.pacer import Pacer
+from game.session.protocol import Change, HintCycle, Listener, Listening, SharedSession
 from game.store import files, saves
+
+if TYPE_CHECKING:
+    from game.review.analysis import Judge
 
 HUMAN = 0
 #: a computer's think delay (seconds) when its level names none
@@ -42,26 +45,7 @@ HINT_LEVEL = "hard"
 HINT_OVERRIDES: dict[str, dict[str, Any]] = {}
 
 
-#: what a :class:`Change` says happened
-ChangeKind = Literal["move", "undo", "jump", "surrender", "pause", "resume"]
-
-
-@dataclass(frozen=True)
-class Change:
-    """What changed: ``kind`` is ``"move"`` (with its seat, move and events), ``"undo"``,
-    ``"jump"`` (a replay went to another position), ``"surrender"``, ``"pause"`` or
-    ``"resume"``."""
-
-    kind: ChangeKind
-    seat: int | None = None
-    move: Move | None = None
-    events: list[Event] = field(default_factory=list)
-
-
-Listener = Callable[[Change], None]
-
-
-class DealSession:
+class DealSession(Listening):
     """A deal being played: give it moves (``play``) and time (``advance``)."""
 
     def __init__(self, key: str, *, level: str | None = None, state: Game | None = None,
@@ -103,30 +87,21 @@ class DealSession:
         self._obs: dict[str, Any] | None = None
         self._legal: list[Move] | None = None
         self._movers: list[int] | None = None      # the seat of each journal move
-        #: the hint under way: (its judge, or the move already known; the version it is
-        #: for; whether it judges every legal move)
-        self._hint: tuple[Any, int, bool] | None = None
-        self._shown: list[Move] = []      # the hints shown at this decision
-        #: the analysis of every legal move at this decision (the version it is for)
-        self._judged: tuple[int, Any] | None = None
+        self._hints = HintCycle(remember=True)
 
     def make_bots(self) -> dict[int, Bot]:
         """The computers' bots, as new (each seeded from the deal's seed and its seat)."""
         return {s: make_bot(self.key, self.level, seed=self.seed * 8 + s)
                 for s in self.ai_seats}
 
-    # ----- listening -----------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` after every change; returns the call that stops it."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners \
-            else None
-
-    def _changed(self, change: Change) -> None:
-        self.version += 1
+    # ----- listening (``Listening``: ``subscribe``, ``version``) ---------------------------
+    def _forget(self) -> None:
         self._obs, self._legal = None, None
-        for listener in list(self._listeners):
-            listener(change)
+
+    @property
+    def shared(self) -> SharedSession | None:
+        """Against the computer: no shared table."""
+        return None
 
     # ----- the state, as the human sees it -------------------------------------------------
     @property
@@ -203,6 +178,14 @@ class DealSession:
         outcomes = self.game.deal_outcomes()
         return outcomes[seat] if outcomes else "draw"
 
+    def revealed(self) -> dict[int, list[str]]:
+        """Once the deal is over, the hand each seat still holds (the table shows them
+        face up: the loser's cards are no secret any more); before that, none."""
+        if not self.is_over:
+            return {}
+        return {seat: list(self.game.observation(seat)["hand"])
+                for seat in range(self.game.num_players)}
+
     # ----- changing it ---------------------------------------------------------------------
     def play(self, move: Move | str) -> list[Event]:
         """Play a move for the seat to act (human or computer), save it, tell the
@@ -234,9 +217,9 @@ class DealSession:
         if self.paused or self.is_over:
             return None
         seat = self.game.current_player
-        move = self.pacer.update(dt, seat if seat in self.ai_seats else None,
-                                 self.moves_played,
-                                 lambda: (self.game.observation(seat),  # type: ignore[arg-type]
+        ai = seat if seat is not None and seat in self.ai_seats else None
+        move = self.pacer.update(dt, ai, self.moves_played,
+                                 lambda: (self.game.observation(ai) if ai is not None else {},
                                           self.game.legal_moves()))
         if move is not None:
             self.play(move)
@@ -302,12 +285,14 @@ class DealSession:
 
     def _new_decision(self) -> None:
         """The position changed: no hint under way, none shown."""
-        self._hint, self._shown, self._judged = None, [], None
+        self._hints.new_decision()
 
-    def _judge(self, legal: list[Move]) -> Any:
+    def _judge(self, legal: list[Move]) -> Judge:
         """The judge of the human's position among ``legal``: the review's own analysis
         (game.review.analysis), with the journal's levels for the other seats."""
-        from game.review.analysis import Judge, journal_levels, settings
+        from game.review.analysis import Judge
+        from game.review.seats import journal_levels
+        from game.review.tuning import settings
 
         return Judge(self.game.observation(self.human), legal,
                      settings(self.key, HINT_OVERRIDES.get(self.key), self.game.num_players),
@@ -318,56 +303,28 @@ class DealSession:
         the same sampled deals) what to play now, from the human's observation only,
         among the legal moves not shown yet at this decision: the best (the review's
         best at this position), then the next best; once every distinct legal move has
-        been shown, the best again.  ``exclude``: these moves left out instead of those
-        shown, with no starting again.  False if it is not the human's turn or nothing is
-        left to suggest."""
-        moves = self.human_moves()
-        shown = self._shown if exclude is None else exclude
-        legal = [m for m in moves if m not in shown]
-        if not legal and exclude is None:    # every one shown: round again
-            self._shown, legal = [], list(moves)
-        if not legal:
+        been shown, the best again (``HintCycle``).  ``exclude``: these moves left out
+        instead of those shown, with no starting again.  False if it is not the human's
+        turn or nothing is left to suggest."""
+        if not self._hints.start(self.human_moves(), self.moves_played, self._judge, exclude):
             return False
-        ready: Move | None = None
-        if exclude is None and self._judged is not None and self._judged[0] == self.moves_played:
-            ranked = list(self._judged[1].ranked) + [str(m) for m in moves]
-            ready = next((m for t in ranked for m in legal if str(m) == t), None)
-        self._hint = (ready if ready is not None else
-                      self._judge(legal), self.moves_played, len(legal) == len(moves))
         self._count("hints")
         return True
 
     @property
     def hinting(self) -> bool:
-        return self._hint is not None
+        return self._hints.hinting
 
     def hint_step(self, seconds: float) -> Move | None:
         """Think ``seconds`` more about the hint; the move once the analysis is done."""
-        if self._hint is None:
-            return None
-        work, version, whole = self._hint
-        if version != self.moves_played:
-            self._hint = None
-            return None
-        if isinstance(work, Move):
-            move = work
-        else:
-            if not work.step(seconds):
-                return None
-            analysis = work.analysis
-            if whole:             # the analysis of every legal move: the next presses'
-                self._judged = (self.moves_played, analysis)
-            move = next(m for m in work.legal if str(m) == analysis.best)
-        self._hint = None
-        self._shown.append(move)
-        return move
+        return self._hints.step(seconds, self.moves_played)
 
     def hint(self, exclude: list[Move] | None = None, seconds: float = 60.0) -> Move | None:
         """The hint at once (tools and tests): start, think to the end, answer."""
         if not self.start_hint(exclude):
             return None
         move = None
-        while move is None and self._hint is not None:
+        while move is None and self.hinting:
             move = self.hint_step(seconds)
         return move
 
@@ -406,12 +363,12 @@ class DealSession:
 
     # ----- keeping the deal (a table asks a question before it: issue 36) ------------------
     def withhold(self) -> None:
-        """Keep nothing of this deal until :meth:`keep` (its table asks a question
+        """Keep nothing of this deal until :meth:`keep_deal` (its table asks a question
         before the deal starts: the save this deal replaced is gone, as for any new deal)."""
         if self.saving:
             saves.delete(self.key)
 
-    def keep(self) -> None:
+    def keep_deal(self) -> None:
         """The deal starts after all: its journal is written at once."""
         if self.saving:
             saves.save(self.journal)

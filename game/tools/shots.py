@@ -41,6 +41,7 @@ def main(argv: list[str]) -> int:
     w, h = (int(v) for v in a.size.lower().split("x"))
     from game.scenes.menu import table_ready
     from game.scenes.tables import table_class
+    from game.session import DealSession
 
     window = CardClubWindow(w, h, vsync=False)
     window._enable_event_queue = False
@@ -57,6 +58,7 @@ def main(argv: list[str]) -> int:
         pump(window, 180)
         grab(window, out / f"{name}_start.png")
         # a few moves in: the human plays its first legal move, the computers answer
+        assert isinstance(table.session, DealSession)     # a deal against the computer
         g = table.session.game
         for _ in range(8):
             if g.is_over:

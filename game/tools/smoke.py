@@ -35,7 +35,7 @@ def smoke_deal(window: CardClubWindow, game: str, seed: int, **options: Any) -> 
         raise RuntimeError(f"the {game} deal did not finish within {MOST_FRAMES} frames")
     session = table.session
     print(f"smoke: {game} deal finished in {len(session.journal.moves)} moves, "
-          f"result {session.game.result()}")
+          f"result {session.result()}")
     menu_button = table.result_panel.buttons.by_name("menu")
     click(window, menu_button.cx, menu_button.cy)
     pump(window, 2)

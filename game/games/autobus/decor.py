@@ -14,7 +14,7 @@ from game.ui.widgets import Label
 
 if TYPE_CHECKING:
     from game.games.autobus.layout import AutobusLayout
-    from game.session import DealSession
+    from game.session import Session
 
 TURN_COLOR = (255, 230, 120)
 NUMBER_INK = (255, 226, 150)
@@ -23,7 +23,7 @@ NUMBER_INK = (255, 226, 150)
 class Table(Protocol):
     """What the labels ask of the table (``AutobusTable``)."""
 
-    session: DealSession
+    session: Session
     labels: list[Label]
 
     @property

@@ -53,13 +53,11 @@ class AutobusTable(TableView):
         # a deal opened fresh without a count asks for it first (not when a computer
         # plays your seat: smoke runs and benchmarks)
         session = kw.get("session")
-        if session is not None:     # (a shared table's session holds no engine state)
-            state = getattr(session, "game", None)
         self.choosing = (session is None and state is None and "players" not in opts
                          and (ai_seats is None or 0 not in ai_seats))
         opts.setdefault("players", remembered if remembered in (2, 3, 4) else 4)
-        self.n_players = (state.num_players if state is not None
-                          else session.players if session is not None
+        self.n_players = (session.players if session is not None
+                          else state.num_players if state is not None
                           else int(opts["players"]))
         self.sweep = RunSweep(self)
         self.safety_net = False

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from game.scenes.table.hud import Hud
     from game.scenes.table.input import TableInput
     from game.scenes.table.shared import SharedTable
-    from game.session import DealSession
+    from game.session import Session
     from game.ui.window import Window
 
 
@@ -58,7 +58,7 @@ class TableHooks:
 
     # what the hooks may use (the view sets them)
     app: Window
-    session: DealSession
+    session: Session
     info: GameInfo
     style: str
     selected: list[Token]

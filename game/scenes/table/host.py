@@ -14,7 +14,7 @@ import arcade
 
 from game.games import GameInfo
 from game.rules import Event, Move
-from game.session import DealSession
+from game.session import Session
 from game.ui.card_sprite import CardSprite
 from game.ui.keyboard import Keyboard
 from game.ui.layers import Layer
@@ -170,7 +170,7 @@ class Host(Protocol):
     event_sounds: ClassVar[dict[str, str]]
     app: Window
     info: GameInfo
-    session: DealSession
+    session: Session
     layout: TableLayout
     style: str
     selected: list[Token]

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.i18n import _
-from game.scenes.table.shared import shared
 from game.session import Change
 from game.session.playlog import PlayLog
 from game.ui.layout import Box, TableLayout
@@ -71,7 +70,7 @@ class TableLog:
     def tell_pace(self) -> None:
         """The first deal of a game says once where the computers' pace is set."""
         key = self.view.key
-        if shared(self.view.session) is not None:
+        if self.view.session.shared is not None:
             return                              # a table of people: the server's pace
         if key not in PACE_TOLD:
             PACE_TOLD.add(key)
@@ -84,7 +83,8 @@ class TableLog:
             self.book.record(change.seat, change.move, self.before, change.events)
         elif change.kind in ("undo", "jump") and s.journal.deck:
             self.book.rebuild(s.journal, s.moves_played)
-        elif change.kind == "jump" and getattr(s, "retold", 0) != self.retold:
+        elif (change.kind == "jump" and s.shared is not None
+              and s.shared.retold != self.retold):
             self.retell()                       # the server told the moves again
         self.before = s.observation()
 
@@ -92,16 +92,15 @@ class TableLog:
         """A shared table's log from the moves told to this seat (``RemoteSession.told``:
         the server's account of the deal when the seat comes back, else what was heard
         since joining); the table's own lines stay first."""
-        s = self.view.session
-        told = getattr(s, "told", None)
-        if told is None:
+        s = self.view.session.shared
+        if s is None:
             return
-        self.retold = getattr(s, "retold", 0)
+        self.retold = s.retold
         book = self.book
         notes = [line for line in book.lines if line.seat is None][:1]
         book.clear()
         book.lines = notes
-        for seat, move, before, events in told():
+        for seat, move, before, events in s.told():
             book.record(seat, move, before, events)
 
     # ----- the picture -------------------------------------------------------------------

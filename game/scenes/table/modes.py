@@ -52,15 +52,12 @@ class PlayMode:
 
     def reveal(self, places: Places) -> None:
         """Once the deal is over, every hand still held shows face up (the loser's
-        cards are no secret any more); a shared table's session has no engine: none."""
+        cards are no secret any more); a shared table's session tells none."""
         v = self.view
-        game = getattr(v.session, "game", None)
-        if not v.session.is_over or game is None:
-            return
-        for seat in range(v.session.players):
+        for seat, hand in v.session.revealed().items():
             name = f"hand{seat}"
             if seat != v.human and name in places:
-                places[name] = list(game.observation(seat)["hand"])
+                places[name] = list(hand)
 
     def banner_lines(self, lines: list[str]) -> list[str]:
         return lines

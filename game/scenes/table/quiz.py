@@ -26,6 +26,7 @@ from game.review.quiz import Quiz
 from game.rules import Event, Move
 from game.scenes.review_view import grade_word, value_text, verdict_sentence
 from game.scenes.table.modes import PlayMode
+from game.session.deal import DealSession
 from game.session.journal import Journal
 from game.session.replay import journal_of, practice
 from game.ui.placement import Places, Token
@@ -50,9 +51,11 @@ class QuizMode(PlayMode):
 
     deals = False
 
-    def __init__(self, view: Host, quiz: Quiz, back: Back = None) -> None:
+    def __init__(self, view: Host, quiz: Quiz, session: DealSession,
+                 back: Back = None) -> None:
         self.view = view                  # not PlayMode's bar: no hint, no undo
         self.quiz = quiz
+        self.session = session            # the view's: a practice deal the quiz moves
         self.back_to = back
         self.bar = ButtonGroup(Button(_("Rules"), view.dialogs.open_rules, name="rules"),
                                Button(_("Back to the review"), self.go_back, SECONDARY,
@@ -171,7 +174,7 @@ class QuizMode(PlayMode):
         if not self.asking:
             return []
         graded = self.quiz.give(str(move))
-        v.session.read_only = True                 # nobody acts while it is graded
+        self.session.read_only = True              # nobody acts while it is graded
         self.lift(move if isinstance(move, Move) else Move.parse(move))
         if graded:
             self.answered()
@@ -212,10 +215,9 @@ class QuizMode(PlayMode):
         if not q.next():
             self.go_back()
             return
-        v = self.view
         state = q.journal.state_at(q.index)
-        v.session.read_only = False
-        v.session.jump(state, list(q.journal.moves[:q.index]))   # on_change lays it out
+        self.session.read_only = False
+        self.session.jump(state, list(q.journal.moves[:q.index]))   # on_change lays it out
         self.refresh()
 
     def go_back(self) -> None:
@@ -277,5 +279,6 @@ def open_quiz(window: Window, journal: Journal | dict[str, Any], review: Review,
     quiz = Quiz(j, review)
     session = practice(j, quiz.index, quiz.seat)
     cls = table_class(quiz.key)
-    factory: Callable[[Any], PlayMode] = lambda view: QuizMode(view, quiz, back)  # noqa: E731
+    factory: Callable[[Any], PlayMode] = lambda view: QuizMode(  # noqa: E731
+        view, quiz, session, back)
     return cls(window, session=session, mode=factory)

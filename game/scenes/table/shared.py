@@ -2,13 +2,13 @@
 friend is thinking, is away, or has the computer playing for them, the table's code in
 the top bar, and a band across the table while the link to the server is lost.
 
-The session says whether the table is shared: a ``RemoteSession``
-(``game.net.remote``) has a table code, a ``DealSession`` against the computer has none,
-and then this component says and draws nothing (the table looks exactly as before).
+The session says whether the table is shared (``Session.shared``: a ``RemoteSession``
+seated at a table, ``game.net.remote``); against the computer it is None, and then this
+component says and draws nothing (the table looks exactly as before).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -19,37 +19,16 @@ from game.ui.widgets import Label
 
 if TYPE_CHECKING:
     from game.scenes.table.host import Host
+    from game.session import SharedSession
 
 BAND = (120, 30, 20, 225)
 BADGE, BADGE_INK = (20, 30, 25, 200), (255, 225, 140)
 
 
-class Shared(Protocol):
-    """What a shared table's session tells of its seats and link."""
-
-    code: str | None
-    link_state: str
-    refusals: int
-    error_code: str | None
-    seats: list[dict[str, Any]]
-    current_player: int | None
-    is_over: bool
-    halted: str | None
-
-    def away(self, seat: int) -> bool: ...
-
-    def seat_name(self, seat: int) -> str: ...
-
-
-def shared(session: object) -> Shared | None:
-    """The session as a shared table's, or None against the computer."""
-    return session if getattr(session, "code", None) else None  # type: ignore[return-value]
-
-
 class SharedTable:
     def __init__(self, view: Host) -> None:
         self.view = view
-        self.session = shared(view.session)
+        self.session: SharedSession | None = view.session.shared
         self.link = "open"
         self.refusals = 0                      # the session's refused moves already said
         self.band = Label("", 20, (255, 245, 230), bold=True, multiline=True, width=700,

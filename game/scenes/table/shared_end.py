@@ -12,13 +12,13 @@ notice, and leaving.
   closes the table for everyone, a friend's seat goes to the computer at once) and the
   host's window stops the server it started (``session.keep``) once the friends are told.
 
-The session says whether the table is shared (a table code); against the computer this
-component changes nothing.
+The session says whether the table is shared (``Session.shared``); against the computer
+this component changes nothing.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.net.protocol import COMPUTER, FRIEND
@@ -26,6 +26,7 @@ from game.ui.widgets import DANGER, PRIMARY, Button, ButtonGroup
 
 if TYPE_CHECKING:
     from game.scenes.table.host import Host
+    from game.session import SharedSession
     from game.ui.panels import Panel
 
 #: seconds the window waits, when it closes, for its server to tell the friends
@@ -34,31 +35,10 @@ CLOSING_WAIT = 5.0
 AGAIN_WAIT = 5.0
 
 
-class Ending(Protocol):
-    """What a shared table's session tells of its end (``game.net.remote``)."""
-
-    code: str | None
-    closed: str | None
-    closed_reason: str
-    is_host: bool
-    finished: dict[str, Any] | None
-    seats: list[dict[str, Any]]
-    players: int
-    keep: Any
-    surrendered: bool
-
-    def leave(self) -> None: ...
-
-
-def ending(session: object) -> Ending | None:
-    """The session as a shared table's, or None against the computer."""
-    return session if getattr(session, "code", None) else None  # type: ignore[return-value]
-
-
 class SharedEnd:
     def __init__(self, view: Host) -> None:
         self.view = view
-        self.session = ending(view.session)
+        self.session: SharedSession | None = view.session.shared
         self.gone = False                     # this window has left the table
         self.again = Button(_("Host again"), self.host_again, PRIMARY, name="again")
         if self.session is not None:
