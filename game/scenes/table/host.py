@@ -222,9 +222,6 @@ class Host(Protocol):
     def scale(self) -> float: ...
 
     @property
-    def modal_open(self) -> bool: ...
-
-    @property
     def bar(self) -> ButtonGroup: ...
 
     @property
