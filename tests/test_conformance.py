@@ -1,45 +1,63 @@
 """One conformance suite for every engine in GAMES (random seeded playouts).
 
 The default run is sized to prove each promise on every engine and player count in well
-under a minute; ``CARDCLUB_LONG=1`` plays the thousands of deals the counts below allow
-(every deal ends, every step keeps the contract, refusals, sampled states)."""
+under a minute; ``CARDCLUB_LONG=1`` plays the thousands of deals each game's checks allow
+(every deal ends, every step keeps the contract, refusals, sampled states).  The counts,
+and the moves to ask ``check()`` about, are each game's own (its spec's ``checks``), so
+the suite names no game and runs on any registered one (``test_toy_game.py``)."""
 from __future__ import annotations
 
 import json
 import os
 import random
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from game.cards import NotationError
+from game.games import spec
+from game.games.contract import Checks
 from game.rules import GAMES, Game, IllegalMove, Move, Rng
 
-from .helpers import RULE_ID
-
 LONG = os.environ.get("CARDCLUB_LONG") == "1"
-#: deals played per variant in the "every deal ends" check (a fifth by default: Dudák's
-#: random deals are long, so 80 of them still walk thousands of positions)
-DEALS = ({"durak": 3000, "paodekuai": 2000, "dudak": 400, "autobus": 600} if LONG else
-         {"durak": 600, "paodekuai": 400, "dudak": 80, "autobus": 120})
-#: deals per variant in the step-by-step checks (each step is checked several ways)
-DEEP = ({"durak": 40, "paodekuai": 30, "dudak": 12, "autobus": 8} if LONG else
-        {"durak": 15, "paodekuai": 10, "dudak": 4, "autobus": 4})
 #: deals per variant whose positions are asked for refusals, and sampled for the AI
 ILLEGAL_SEEDS = 6 if LONG else 3
 SAMPLED_SEEDS = 25 if LONG else 10
 
 
+def checks(key: str) -> Checks:
+    """The game's own numbers and moves for this suite (every game brings them)."""
+    found = spec(key).checks
+    assert found is not None, f"the spec of {key} brings no checks"
+    return found
+
+
+def rule_id(key: str) -> re.Pattern[str]:
+    """A refusal's message of ``key`` starts with its rule id: the game's prefix (its
+    spec's ``rule_prefix``), a dash and the rule's number."""
+    return re.compile(rf"^{re.escape(spec(key).rule_prefix)}-\d+: \S")
+
+
+def deals(key: str) -> int:
+    """Deals per variant in the "every deal ends" check."""
+    return checks(key).deals[int(LONG)]
+
+
+def deep(key: str) -> int:
+    """Deals per variant in the step-by-step checks (each step is checked several ways)."""
+    return checks(key).deep[int(LONG)]
+
+
+def variants_of(key: str) -> list[tuple[str, dict[str, Any]]]:
+    """``key`` at each count of players it allows (no option where it allows one)."""
+    counts = GAMES[key].players_allowed
+    return [(key, {})] if len(counts) == 1 else [(key, {"players": n}) for n in counts]
+
+
 def variants() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for key in sorted(GAMES):
-        counts = GAMES[key].players_allowed
-        if len(counts) == 1:
-            out.append((key, {}))
-        else:
-            out += [(key, {"players": n}) for n in counts]
-    return out
+    return [v for key in sorted(GAMES) for v in variants_of(key)]
 
 
 VARIANTS = variants()
@@ -62,7 +80,7 @@ def playout(g: Game, rng: Rng, limit: int) -> list[str]:
 def test_random_deals_end_within_bound_and_results_hold(key: str, opts: dict[str, Any]) -> None:
     cls = GAMES[key]
     n_players = opts.get("players", cls.players_allowed[0])
-    for seed in range(DEALS[key]):
+    for seed in range(deals(key)):
         g = cls.new(seed=seed, **opts)
         assert g.num_players == n_players
         playout(g, Rng(seed + 99), cls.move_bound)
@@ -78,7 +96,7 @@ def test_every_step_keeps_the_contract(key: str, opts: dict[str, Any]) -> None:
     JSON-safe and blind to hidden cards, to_dict round-trips exactly."""
     cls = GAMES[key]
     deck = Counter(cls.full_deck(**opts))
-    for seed in range(DEEP[key]):
+    for seed in range(deep(key)):
         g = cls.new(seed=1000 + seed, **opts)
         rng = Rng(seed)
         step = 0
@@ -172,12 +190,12 @@ def test_illegal_moves_raise_naming_a_rule_and_change_nothing(key: str,
                 before = state.to_dict()
                 with pytest.raises(IllegalMove) as info:
                     state.play(text)
-                assert RULE_ID.match(str(info.value)), str(info.value)
+                assert rule_id(key).match(str(info.value)), str(info.value)
                 assert state.to_dict() == before
                 checked += 1
         with pytest.raises(IllegalMove) as info:
             g.play(next(iter(sorted(seen))))
-        assert RULE_ID.match(str(info.value))
+        assert rule_id(key).match(str(info.value))
     assert checked > 50
 
 
@@ -237,31 +255,7 @@ def test_sampled_states_agree_with_the_observation(key: str, opts: dict[str, Any
 def _check_candidates(g: Game) -> list[str]:
     """Moves to ask about at one position: every card of the hand (and cards elsewhere)
     with every verb and target of the game, the fixed verbs, and malformed text."""
-    seat = g.current_player if g.current_player is not None else 0
-    obs = g.observation(seat)
-    hand = list(obs["hand"])
-    deck = sorted(set(g.full_deck(**g.options())))
-    out: list[str] = []
-    if g.key == "durak":
-        out += [f"{v} {c}" for v in ("attack", "defend") for c in deck] + ["take", "stop"]
-    elif g.key == "dudak":
-        out += [f"{v} {c}" for v in ("lead", "beat", "follow") for c in deck]
-        out += [f"declare {s}" for s in "LHBA"] + ["collect", "take"]
-    elif g.key == "paodekuai":
-        out += [f"play {c}" for c in deck] + ["pass", "play " + " ".join(hand)]
-        for n in (2, 3, 4, 5, 6):
-            out += ["play " + " ".join(hand[i:i + n]) for i in range(len(hand) - n + 1)]
-    elif g.key == "autobus":
-        tops = [t for t in obs["reserve_tops"] if t]
-        tops += [p[-1] for piles in obs["aux"] for p in piles if p]
-        cards = sorted(set(hand + tops + ["X", "AS", "KD", "7H"]))
-        runs = [f"run{k}" for k in range(1, len(obs["runs"]) + 2)] + ["new"]
-        sources = ("hand", "reserve", "aux1", "aux2", "aux3", "aux4")
-        out += [f"play {c} {src} {dst}" for c in cards for src in sources for dst in runs]
-        out += [f"discard {c} aux{k}{rank}" for c in cards for k in range(1, 5)
-                for rank in ("", "=7", "=K")]
-        out += [f"bus {c}" for c in cards] + ["end"]
-    return out + JUNK
+    return checks(g.key).candidates(g) + JUNK
 
 
 def _outcome(g: Game, text: str) -> tuple[str, Any]:
@@ -285,8 +279,7 @@ def test_check_says_what_play_would_and_changes_nothing(key: str, opts: dict[str
     raises, or the same NotationError raised for malformed text; never a clone, never
     a change of state (the rule id is in each refusal: DUR-, DUD-, PDK-, BUS-n)."""
     cls = GAMES[key]
-    positions = {"durak": (6, 4), "dudak": (4, 60), "paodekuai": (6, 3),
-                 "autobus": (3, 40)}[key]
+    positions = checks(key).check_positions
     asked = 0
     for seed in range(positions[0]):
         g = cls.new(seed=500 + seed, **opts)
@@ -317,7 +310,7 @@ def test_check_says_what_play_would_and_changes_nothing(key: str, opts: dict[str
                         else:
                             assert isinstance(err, IllegalMove), text
                             assert (str(err), err.rule, err.key, err.params) == said
-                            assert RULE_ID.match(str(err)), str(err)
+                            assert rule_id(key).match(str(err)), str(err)
                         asked += 1
                 finally:
                     monkeypatch.undo()

@@ -68,3 +68,13 @@ def test_each_reference_is_the_games_code_not_text(key: str) -> None:
 def test_the_registry_hands_its_specs_in_menu_order() -> None:
     assert tuple(SPECS) == ORDER
     assert all(isinstance(s, GameSpec) and s.key == k for k, s in SPECS.items())
+
+
+@pytest.mark.parametrize("key", ORDER)
+def test_each_game_brings_its_conformance_and_soak_checks(key: str) -> None:
+    checks = spec(key).checks
+    assert checks is not None
+    assert all(n > 0 for n in (*checks.deals, *checks.deep, *checks.check_positions))
+    g = spec(key).engine.new(seed=1)
+    assert checks.candidates(g) and all(isinstance(c, str) for c in checks.candidates(g))
+    checks.invariants(g, None)

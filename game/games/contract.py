@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.rules.base import Game, Move
@@ -93,3 +94,25 @@ class Words(Protocol):
 
     @property
     def refusals(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What the one conformance suite and the one soak (``tests/``) need of a game, so
+    that a new game brings its own and the suites name none.
+
+    The counts are (the default run, the long run: ``CARDCLUB_LONG=1``)."""
+
+    #: deals per variant in the "every deal ends" check
+    deals: tuple[int, int]
+    #: deals per variant in the step-by-step checks (each step is checked several ways)
+    deep: tuple[int, int]
+    #: ``check()`` is asked at this many deals' positions, every this many moves
+    check_positions: tuple[int, int]
+    #: the moves to ask ``check()`` about at a position (every verb with every card and
+    #: target the game has), beside the suite's malformed text
+    candidates: Callable[[Game], list[str]]
+    #: the game's score and card invariants after each move of a computer-only deal:
+    #: (the state, its ``to_dict()`` before that move or None at the start); raises
+    #: AssertionError
+    invariants: Callable[[Game, dict[str, Any] | None], None]

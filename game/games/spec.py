@@ -16,6 +16,7 @@ from typing import Any, Literal
 from game.games.contract import (
     Bench,
     BotFactory,
+    Checks,
     Decide,
     PolicyMaker,
     ReviewExact,
@@ -160,6 +161,9 @@ class GameSpec:
     players_setting: str | None = None
     #: the table the tools picture and time when none is named (one game sets it)
     tools_default: bool = False
+    #: what the conformance and soak suites (tests/) need of this game; None: the game
+    #: is not checked (a registered game must bring them: a test says so)
+    checks: Checks | None = None
     #: the game's own measurements for ``cardclub bench``: name ->
     #: ``function(parser, args) -> exit status`` (the function's docstring helps)
     benches: Mapping[str, Bench] = field(default_factory=dict)

@@ -2,6 +2,7 @@
 name (:class:`~game.games.spec.GameSpec`)."""
 from __future__ import annotations
 
+from game.games.autobus.checks import CHECKS
 from game.games.autobus.greedy import decide
 from game.games.autobus.heuristic import AutobusHeuristic
 from game.games.autobus.infer import sample
@@ -45,4 +46,5 @@ SPEC = GameSpec(
     rules_fan=("AS", "2H", "X"),
     players_setting="autobus_players",
     benches={"lookahead": command},
+    checks=CHECKS,
 )

@@ -2,6 +2,7 @@
 name (:class:`~game.games.spec.GameSpec`)."""
 from __future__ import annotations
 
+from game.games.dudak.checks import CHECKS
 from game.games.dudak.greedy import decide
 from game.games.dudak.heuristic import DudakHeuristic
 from game.games.dudak.infer import sample
@@ -42,4 +43,5 @@ SPEC = GameSpec(
     rule_prefix="DUD",
     average_places=2,
     rules_fan=("UH", "OL", "AA"),
+    checks=CHECKS,
 )

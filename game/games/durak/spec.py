@@ -2,6 +2,7 @@
 name (:class:`~game.games.spec.GameSpec`)."""
 from __future__ import annotations
 
+from game.games.durak.checks import CHECKS
 from game.games.durak.greedy import decide
 from game.games.durak.heuristic import DurakHeuristic
 from game.games.durak.infer import sample
@@ -44,4 +45,5 @@ SPEC = GameSpec(
     average_places=2,
     rules_fan=("6H", "QS", "AD"),
     tools_default=True,
+    checks=CHECKS,
 )

@@ -2,6 +2,7 @@
 name (:class:`~game.games.spec.GameSpec`)."""
 from __future__ import annotations
 
+from game.games.paodekuai.checks import CHECKS
 from game.games.paodekuai.greedy import decide
 from game.games.paodekuai.heuristic import PaoDeKuaiHeuristic
 from game.games.paodekuai.infer import sample
@@ -40,4 +41,5 @@ SPEC = GameSpec(
     score_shown="signed",
     surrender_count="hand_sizes",
     rules_fan=("3H", "AD", "2S"),
+    checks=CHECKS,
 )
