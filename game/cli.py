@@ -258,7 +258,9 @@ def review_json(review: Any, deal: int, why: dict[int, list[str]] | None = None
             # Durak's Russian deck marks the ace Т), beside the notation ("attack AS")
             "played_face": face_notation(review.key, v.played),
             "best_face": face_notation(review.key, v.best),
-            # where every card is known: the moves of best play after each (every seat's)
+            # the moves that followed each (every seat's): of best play where every card
+            # is known, else the play-outs' principal line, "?" for a card the player
+            # could not know (game.review.line)
             "line": list(v.line_played), "best_line": list(v.line_best)})
     grades = {g: sum(1 for v in review.decisions if v.grade == g) for g in GRADES}
     # (the review's own record first: ``Review.from_dict`` reads the output back)

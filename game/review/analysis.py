@@ -35,8 +35,6 @@ The settings (game.review.tuning) are the game's spec's ``review_settings``, tun
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import threading
 import time
@@ -50,6 +48,7 @@ from game.ai.infer import sample
 from game.ai.search import reward
 from game.games import load, spec
 from game.i18n import _
+from game.review.line import LINE_PLIES, Followed, lines_of
 from game.review.model import (
     BEST,
     BLUNDER,
@@ -70,6 +69,10 @@ from game.review.seats import journal_levels as journal_levels
 from game.review.seats import seat_play as seat_play
 from game.review.seats import table_levels as table_levels
 
+# the seeds of the analysis (game.review.seeds), named here too
+from game.review.seeds import position_seed as position_seed
+from game.review.seeds import seed_for as seed_for
+
 # how a game's positions are judged and shown (game.review.tuning), named here too:
 # the review's callers have always found them here
 from game.review.tuning import Settings as Settings
@@ -89,34 +92,6 @@ from game.session.journal import Journal, ReplayError, journal_from_dict
 
 Cancelled = Callable[[], bool]
 OnVerdict = Callable[[Verdict], None]
-
-
-def seed_for(deal_seed: int, index: int) -> int:
-    """A seed made from two numbers: stable across runs and Python versions (no
-    ``hash()``)."""
-    digest = hashlib.blake2b(f"{deal_seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def _canon(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {str(k): _canon(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_canon(v) for v in x]
-    if isinstance(x, (set, frozenset)):
-        return sorted(json.dumps(_canon(v), sort_keys=True) for v in x)
-    if x is None or isinstance(x, (str, int, float, bool)):
-        return x
-    return str(x)
-
-
-def position_seed(obs: dict[str, Any], moves: Iterable[str] = ()) -> int:
-    """The seed of the analysis of a position: made from the seat's observation (and
-    the moves asked about), so the hint and the review of one position draw the same
-    deals whoever asks, whenever."""
-    text = json.dumps([_canon(obs), sorted(moves)], sort_keys=True, separators=(",", ":"))
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 def value_of(g: Any, seat: int) -> float:
@@ -159,11 +134,12 @@ MIN_CORRELATION = 0.25
 def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
               s: Settings, traits: Traits | None = None,
               measured: list[dict[str, float]] | None = None,
-              notes: dict[str, float] | None = None) -> float:
+              notes: dict[str, float] | None = None, line: Followed | None = None) -> float:
     """Play ``g`` to its end (at most ``rollout_moves`` moves), each seat as ``plays``
     says, a random move with the seat's chance (at least ``epsilon``).  With ``traits``,
     what the play-out led to is appended to ``measured`` (``notes``: what was counted
-    before it; the moves and the random draws are the same either way)."""
+    before it), with ``line`` its first moves (game.review.line); the moves and the
+    random draws are the same either way."""
     moves = s.rollout_moves
     eps_all = s.epsilon
     note = traits.note if traits is not None else None
@@ -183,6 +159,8 @@ def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
             m = policy(g, legal)
         if note is not None and who == seat and notes is not None:
             note(g, m, notes)
+        if line is not None and len(line) < LINE_PLIES:
+            line.append((who, m))
         g._apply(m)
         moves -= 1
     value = value_of(g, seat)
@@ -222,9 +200,10 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
 def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
                  plays: list[tuple[Policy, float]], s: Settings,
                  into: list[list[float]], traits: Traits | None = None,
-                 measured: list[list[dict[str, float]]] | None = None) -> None:
+                 measured: list[list[dict[str, float]]] | None = None,
+                 followed: list[list[Followed]] | None = None) -> None:
     """The ``k``-th sampled deal: each move's play-out value appended to ``into`` (and
-    with ``traits``, what it led to, to ``measured``)."""
+    with ``traits``, what it led to, to ``measured``; its first moves to ``followed``)."""
     seat = int(obs["seat"])
     base = sample(obs, Rng(seed_for(seed, 2 * k)))
     for i, m in enumerate(moves):
@@ -235,9 +214,12 @@ def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
             if traits.note is not None:
                 traits.note(g, m, notes)      # the move judged counts too
         g.play(m)
+        line: Followed | None = None if followed is None else []
         into[i].append(_play_out(g, seat, plays, Rng(seed_for(seed, 2 * k + 1)), s,
                                  traits, measured[i] if measured is not None else None,
-                                 notes))
+                                 notes, line))
+        if followed is not None and line is not None:
+            followed[i].append(line)
 
 
 def _paired_se(a: list[float], b: list[float]) -> float:
@@ -273,6 +255,9 @@ class Analysis:
     #: play, and the line of best play
     chances: tuple[tuple[str, float], ...] = ()
     lines: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: where measured: each move's play-outs' first moves (game.review.line)
+    followed: tuple[tuple[str, tuple[Followed, ...]], ...] = field(
+        default=(), compare=False, repr=False)
 
     @property
     def best(self) -> str:
@@ -408,6 +393,8 @@ class Judge:
         vals: list[list[float]] = [[] for _ in asked]
         measured: list[list[dict[str, float]]] | None = (
             [[] for _ in asked] if self.traits is not None else None)
+        followed: list[list[Followed]] | None = (
+            [[] for _ in asked] if self.traits is not None else None)
         plays = plays_of(self.obs, self.levels)
         parsed = [Move.parse(m) for m in asked]
         self.partial = (asked, vals, len(cands))
@@ -415,21 +402,24 @@ class Judge:
         n_min = n_max if s.min_samples <= 0 else min(n_max, s.min_samples)
         k = 0
         while k < n_max:
-            _sample_once(self.obs, parsed, self.seed, k, plays, s, vals, self.traits, measured)
+            _sample_once(self.obs, parsed, self.seed, k, plays, s, vals, self.traits, measured,
+                         followed)
             k += 1
             yield
             if k >= n_min and k % 8 == 0 and self._clear(vals[:len(cands)]):
                 break
         self.analysis = self._valued(asked, vals, len(cands), ranked, k)
         if self.settle and self.extra is not None:
-            yield from self._settle(asked, parsed, vals, measured, plays, k)
-        if measured is not None:
+            yield from self._settle(asked, parsed, vals, measured, plays, k, followed)
+        if measured is not None and followed is not None:
             self.analysis = replace(self.analysis, measured=tuple(
-                (m, tuple(t)) for m, t in zip(asked, measured, strict=True)))
+                (m, tuple(t)) for m, t in zip(asked, measured, strict=True)), followed=tuple(
+                (m, tuple(f)) for m, f in zip(asked, followed, strict=True)))
 
     def _settle(self, asked: list[str], parsed: list[Move], vals: list[list[float]],
                 measured: list[list[dict[str, float]]] | None,
-                plays: list[tuple[Policy, float]], k: int) -> Generator[None, None, None]:
+                plays: list[tuple[Policy, float]], k: int,
+                followed: list[list[Followed]] | None = None) -> Generator[None, None, None]:
         """The move asked about against the judge's best (found already, so the hint's
         best stays the review's), on more of the same sampled deals until its grade is
         settled (:func:`settled`) or ``grade_samples`` deals are drawn; the two moves'
@@ -444,6 +434,7 @@ class Judge:
         pair = [parsed[ib], parsed[ip]]
         into = [vals[ib], vals[ip]]
         kept = [measured[ib], measured[ip]] if measured is not None else None
+        lines = [followed[ib], followed[ip]] if followed is not None else None
         limit = max(k, s.grade_samples or s.samples)
 
         def gap() -> tuple[float, float, float, float]:
@@ -453,7 +444,7 @@ class Judge:
         while k < limit:
             if k % 8 == 0 and settled(*gap()[2:], s):
                 break
-            _sample_once(self.obs, pair, self.seed, k, plays, s, into, self.traits, kept)
+            _sample_once(self.obs, pair, self.seed, k, plays, s, into, self.traits, kept, lines)
             k += 1
             yield
         rb, rp, _loss, se = gap()
@@ -558,7 +549,9 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
     g = decision_grade((*a.candidates, *([a.extra] if a.extra else [])), mine, s, a.certain)
     shown_best = played if mine is best else best.move
     fx = () if mine is best else effects(key, a, mine.move, best.move, s)
-    chances, lines = dict(a.chances), dict(a.lines)
+    # the line after each: of best play where certain, else the play-outs' principal one
+    chances, lines = dict(a.chances), dict(a.lines) or {m: line for m, (line, _n) in lines_of(
+        obs, dict(a.followed), (mine.move, best.move)).items()}
     return Verdict(index, played, shown_best, mine.value, best.value, certain=a.certain,
                    mistake=g in (MISTAKE, BLUNDER), legal=len(legal), grade=g,
                    se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx,

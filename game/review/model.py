@@ -44,8 +44,9 @@ MAX_LINE = 32
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error
 #: through the map's secant; 6: Durak's endgame solver budgeted in positions settled,
 #: an exact verdict's chance against the other seats as they play and its line of best
-#: play, the played move's gap sampled until its grade is settled ("close" where not)
-FORMAT = 6
+#: play, the played move's gap sampled until its grade is settled ("close" where not);
+#: 7: every verdict's line, the play-outs' principal one where not certain
+FORMAT = 7
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
 MAX_MOVE = 80
@@ -171,7 +172,9 @@ class Verdict:
     (the value under best play: 1 won, 0.5 drawn, 0 lost), the chance to win after each
     move against the other seats as they play, the seat playing on as the hard level
     does (the graph shows it; None: the values are chances already); ``line_played`` /
-    ``line_best``: there, the moves of best play by every seat after each move."""
+    ``line_best``: the moves that followed each move, every seat's: where certain, those
+    of best play; else what most often followed in the play-outs, a card the seat could
+    not know written "?" (game.review.line)."""
 
     index: int
     played: str
