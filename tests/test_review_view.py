@@ -582,3 +582,61 @@ def test_history_review_opens_the_real_review_view(app, cache) -> None:  # type:
     shown.go_back()
     pump(app, 2)
     assert type(app.current_view).__name__ == "HistoryView" and app.current_view.game == "durak"
+
+
+@pytest.mark.ui
+def test_the_review_tells_what_most_often_followed_each_move(  # type: ignore[no-untyped-def]
+        app, journal, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real review's sampled lines on the page, as the log tells them: the very lines
+    ``cardclub review --json`` gives, replayed; another seat's cards never named.  Try
+    the computer's move: a practice deal from the position after it, where its line
+    starts."""
+    from game.cli import review_json
+    from game.review.analysis import review_deal
+    from game.review.line import replayed, sentence
+    from game.session.replay import journal_of
+    from tests.test_review_line import LINE_QUICK
+
+    review = review_deal(journal, overrides=LINE_QUICK)
+    rows = review_json(review, 1)["decisions"]
+    j = journal_of(journal)
+    i = next(k for k, v in enumerate(review.verdicts)
+             if not v.certain and not v.forced and v.line_played and v.line_best
+             and v.played != v.best)
+    v = review.verdicts[i]
+    view = _show(app, journal=journal, deal_id="a" * 32, review=review)
+    view.select(i)
+    _fits(view)
+    texts = view.drawn_texts()
+    shown = [t for t in texts if t.startswith("Most often then: ")]
+    expected = []
+    for move, name in ((v.played, "line"), (v.best, "best_line")):
+        got = replayed(j, review.seat, v.index, move, tuple(rows[i][name]))
+        assert got is not None
+        expected.append(sentence("durak", review.seat, got[0], got[1]))
+    assert shown == expected
+    assert all("Computer: " in t or "You " in t for t in shown)
+    assert not any(NOTATION.search(t) for t in shown)
+    # in another language, the same line in its words
+    from game import i18n
+    i18n.set_language("cs")
+    try:
+        view.relayout()
+        assert sum(t.startswith("Nejčastěji pak: ") for t in view.drawn_texts()) == 2
+    finally:
+        i18n.set_language("en")
+        view.relayout()
+    opened = _record(app, monkeypatch)
+    tried = view.buttons.by_name("try")
+    assert tried.visible and tried.label.text.text == "Try the computer's move"
+    tap(app, tried.cx, tried.cy)
+    name, kw = opened[-1]
+    assert name == "table" and kw["game"] == "durak"
+    after = j.state_at(v.index)
+    after.play(v.best)
+    assert kw["session"].game.to_dict() == after.to_dict()
+    assert kw["session"].practice
+    # a decision where the move played was the computer's: nothing else to try
+    same = next(k for k, w in enumerate(review.verdicts) if not w.forced and w.best == w.played)
+    view.select(same)
+    assert not view.buttons.by_name("try").visible

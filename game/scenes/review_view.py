@@ -281,6 +281,8 @@ class ReviewView(ReviewLoading, PageView):
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
         self._obs: dict[int, dict[str, Any]] | None = None
+        #: each sampled line shown, replayed (line.replayed), by (decision, move, line)
+        self.lines: dict[tuple[int, str, tuple[str, ...]], Any] = {}
         self.begin(job)
         if self.review is not None and self.review.verdicts:
             self.selected = self.first_choice()
@@ -290,6 +292,8 @@ class ReviewView(ReviewLoading, PageView):
                                 name="show"))
         self.buttons.add(Button(_("Play from here"), self.play_from_here, SECONDARY,
                                 name="practice"))
+        self.buttons.add(Button(_("Try the computer's move"), lambda: try_best(self),
+                                SECONDARY, name="try"))
         self.buttons.add(Button(_("Learn from your mistakes"), self.learn, SECONDARY,
                                 name="quiz"))
         self.relayout()
@@ -456,16 +460,8 @@ class ReviewView(ReviewLoading, PageView):
                  else _("Review"))
         self.place_title(title, left, right, cy)
         # the actions stay below the page, whatever it scrolls to
-        show, practice = self.buttons.by_name("show"), self.buttons.by_name("practice")
-        show.label.set(_("Show on the table"))
-        practice.label.set(_("Play from here"))
-        show.visible = practice.visible = self.journal is not None
-        enabled = self.verdict is not None
-        show.enabled = practice.enabled = enabled
-        quiz = self.buttons.by_name("quiz")
-        quiz.visible = show.visible and not self.running and bool(positions(self.review))
-        quiz.label.set(_("Learn from your mistakes"))
-        row = [show, practice] + ([quiz] if quiz.visible else [])
+        row = action_row(self)
+        show = row[0]
         fy = 10 + bar / 2
         if show.visible:
             fb = max(13.0, 16 * s)
@@ -588,9 +584,9 @@ class ReviewView(ReviewLoading, PageView):
                 worth = value_text(review.key, review.unit, value)
             t = self.add_text(worth, x, yy, body, MUTED, width=half)
             yy -= t.content_height
-            line = line_words(self.journal, review.seat, self.style, v.index, move,
-                              v.line_played if i == 0 else v.line_best) if v.certain else ""
-            if line:               # what follows with best play, as the log would tell it
+            line = line_text(self, v, move, v.line_played if i == 0 else v.line_best,
+                             review.seat)
+            if line:               # what follows, as the log would tell it
                 t = self.add_text(line, x, yy - 4 * s, max(11.0, body * 0.85), MUTED,
                                   width=half)
                 yy -= t.content_height + 4 * s
@@ -718,30 +714,60 @@ def legend_part(view: ReviewView, left: float, y: float, col_w: float, size: flo
     return y - line_h
 
 
-def line_words(journal: Journal | None, seat: int, style: str, index: int, move: str,
-               line: tuple[str, ...]) -> str:
-    """The line of best play after ``move`` at journal move ``index`` (``seat``'s
-    decision), as the log tells each move ("You attack with the 7♥; Computer: beats the
-    7♥ with the 9♥"); empty where the journal cannot replay it."""
-    from game.games import spec
-    from game.i18n.moves import told_line
+def action_row(view: ReviewView) -> list[Button]:
+    """The actions below the page, labelled in the language of the moment: Show on the
+    table, Play from here, Try the computer's move (where it differs from the one
+    played), Learn from your mistakes (where there are some)."""
+    show, practice = view.buttons.by_name("show"), view.buttons.by_name("practice")
+    tried, quiz = view.buttons.by_name("try"), view.buttons.by_name("quiz")
+    show.label.set(_("Show on the table"))
+    practice.label.set(_("Play from here"))
+    # TRANSLATORS: a button of the review: a practice deal from the position after the
+    # computer's move instead of the player's (the start of the line shown under it)
+    tried.label.set(_("Try the computer's move"))
+    quiz.label.set(_("Learn from your mistakes"))
+    show.visible = practice.visible = view.journal is not None
+    show.enabled = practice.enabled = view.verdict is not None
+    v = view.verdict
+    tried.visible = show.visible and v is not None and not v.forced and v.best != v.played
+    quiz.visible = show.visible and not view.running and bool(positions(view.review))
+    return [b for b in (show, practice, tried, quiz) if b is show or b.visible]
 
-    if journal is None or not line:
-        return ""
+
+def try_best(view: ReviewView) -> None:
+    """Try the computer's move: a practice deal from the position after it (the real
+    cards, the computers at the deal's level), where its line starts."""
+    from game.session.replay import practice
+
+    v, j = view.verdict, view.journal
+    if v is None or j is None or view.key is None or v.best == v.played:
+        return
+    tried = Journal(j.game, j.seed, list(j.deck), dict(j.options), [*j.moves[:v.index], v.best],
+                    dict(j.meta))
     try:
-        g = journal.state_at(index)
-        g.play(move)
-        told = []
-        for m in line:
-            who = g.current_player
-            if who is None:
-                break
-            own = who == seat
-            said = move_told(journal.game, m, g.observation(who), style, own=own)
-            told.append(told_line(spec(journal.game).seat_name(who, seat), said, own))
-            g.play(m)
-    except Exception:  # a line this version does not replay: no words
+        session = practice(tried, v.index + 1, view.seat)
+    except Exception as exc:
+        log.warning("practice after %s: %s", v.best, exc)
+        view.error = _("This position cannot be played again: {why}").format(why=exc)
+        view.relayout()
+        return
+    open_scene(view.window, "table", game=view.key, session=session)
+
+
+def line_text(view: ReviewView, v: Verdict, move: str, line: tuple[str, ...], seat: int
+              ) -> str:
+    """The line after ``move`` in words: of best play where the verdict is certain, else
+    what most often followed in the review's play-outs (game.review.line; its replay
+    kept by the view, the words made anew in the language of the moment)."""
+    from game.review.line import best_play_words, replayed, sentence
+
+    if v.certain:
+        return best_play_words(view.journal, seat, view.style, v.index, move, line)
+
+    key = (v.index, move, line)
+    if key not in view.lines:
+        view.lines[key] = replayed(view.journal, seat, v.index, move, line)
+    got = view.lines[key]
+    if got is None or view.key is None:
         return ""
-    # TRANSLATORS: {moves} is the moves of best play after a move, each as the log tells
-    # it, joined by "; " ("You attack with the 7♥; Computer: beats the 7♥ with the 9♥")
-    return _("Then, with best play: {moves}.").format(moves="; ".join(told))
+    return sentence(view.key, seat, got[0], got[1], view.style)
