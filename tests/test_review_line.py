@@ -159,3 +159,39 @@ def test_a_line_that_is_not_legal_has_no_witness() -> None:
     move = str(legal[0])
     assert witness(obs, legal, move, ("take", "take", "take")) is None
     assert HIDDEN == "?" and Move.parse(move)
+
+
+def test_a_line_replays_after_the_move_played_in_other_suits() -> None:
+    """Pao De Kuai: the judge plays one move of each set of ranks; the player's pair in
+    other suits gets the line of that move, and it replays after the player's own."""
+    from game.review.analysis import same_move
+
+    s = settings("paodekuai", LINE_QUICK)
+    for seed in range(83400, 83460):
+        j = play_deal("paodekuai", seed, ["easy", "normal"])
+        for index, g in j.walk():
+            if index == len(j.moves) or g.current_player != 0:
+                continue
+            obs, legal = g.observation(0), g.legal_moves()
+            hand = list(obs["hand"])
+            for m in legal:
+                cards = m.args
+                if len(cards) != 2 or cards[0][0] != cards[1][0]:
+                    continue
+                other = next((c for c in hand if c[0] == cards[0][0] and c not in cards),
+                             None)
+                if other is None:
+                    continue
+                played = f"play {cards[0]} {other}"
+                if g.check(played) is not None or played == str(m):
+                    continue
+                assert same_move("paodekuai", played, str(m))
+                v = judge(obs, legal, played, index, 0, "hard", s)
+                assert v is not None and v.played == played
+                if not v.line_played:
+                    continue
+                steps = witness(obs, legal, played, v.line_played)
+                assert steps is not None
+                assert [shown for _g, _m, shown in steps] == list(v.line_played)
+                return
+    pytest.fail("no pair in other suits with a line found")
