@@ -19,7 +19,7 @@ TEXT_REFERENCES = {"table"}
 
 #: the fields that hold text as data (names, notation, words), not code
 TEXT_DATA = {"key", "summary", "tile_card", "default_level", "loser", "rule_prefix",
-             "score_shown", "surrender_count", "players_setting"}
+             "score_shown", "surrender_count"}
 #: the one field whose values are free data (a levels file's parameters, read from TOML)
 FREE_DATA = {"fallback_levels"}
 

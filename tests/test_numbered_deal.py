@@ -30,7 +30,7 @@ ERROR = "Type a number from 1 to 999\u00a0999."
 @pytest.fixture(autouse=True)
 def _keep_settings(app: CardClubWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     """Choosing two players at Autobus is remembered: not beyond the test."""
-    monkeypatch.setattr(app.settings, "autobus_players", app.settings.autobus_players)
+    monkeypatch.setattr(app.settings, "players", dict(app.settings.players))
 
 
 def menu(app: CardClubWindow) -> MenuView:
@@ -91,7 +91,7 @@ def assert_dealt(view: TableView, key_: str, number: int, options: dict[str, Any
     assert list(view.session.journal.deck) == list(expected.deck)  # type: ignore[attr-defined]
     assert view.session.journal.options == expected.options()
     assert view.session.game.observation(0)["hand"] == expected.observation(0)["hand"]
-    assert _("Deal {number}").format(number=grouped(number)) in view.level_text
+    assert _("Deal {number}").format(number=grouped(number)) in view.hud.level_text
 
 
 # ----- starting a deal ----------------------------------------------------------------------

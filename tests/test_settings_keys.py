@@ -15,7 +15,7 @@ from game.store import settings
 #: every setting away from its default, so that a reset shows
 CHOSEN = settings.Settings(
     volume=0.25, muted=True, animation_scale=0.5, dim_illegal=False, fullscreen=True,
-    language="de", levels={"durak": "hard"}, autobus_players=3, opponent_pace=2.0,
+    language="de", levels={"durak": "hard"}, players={"autobus": 3}, opponent_pace=2.0,
     card_scale=1.2, four_colour=True, allow_assist=False, look_contrast=0.1,
     look_grain=0.9, look_warmth=0.3)
 #: for each setting, values that are wrong for it (a type, a range, a language)
@@ -27,7 +27,8 @@ WRONG: dict[str, list[Any]] = {
     "fullscreen": [0.0, []],
     "language": ["xx", "../../etc/passwd", "/tmp/x", 3, "x" * 500],
     "levels": [["hard"], {"durak": 3}, "hard", {"durak": "x" * 100}],
-    "autobus_players": [9, 1, 3.5, "4", True],
+    "players": ["4", [3], None, {"autobus": 9}, {"autobus": 1}, {"autobus": 3.5},
+                {"autobus": "4"}, {"autobus": True}],
     "opponent_pace": [-2, 7, "slow"],
     "card_scale": [3, 0.1, None],
     "four_colour": [1, "no"],
@@ -114,3 +115,35 @@ def test_the_second_start_reads_the_language_without_touching_the_file() -> None
     assert settings.peek_language() == ""
     assert settings.path().read_text() == "{broken"           # nothing kept aside
     assert not list(settings.path().parent.glob("*.damaged-*"))
+
+
+# ----- the older files: a game's count of players as a key of its own --------------------------
+def test_an_older_files_count_of_players_moves_into_the_per_game_map() -> None:
+    """A settings file from before the per-game map (``autobus_players``) loads with its
+    count kept, says nothing, and is written back in the new shape."""
+    old = CHOSEN.to_dict()
+    del old["players"]
+    old["autobus_players"] = 2
+    settings.path().write_text(json.dumps(old))
+    s, msg = settings.load()
+    assert msg is None and s.players == {"autobus": 2}
+    assert "autobus_players" not in s.extra and "autobus_players" not in s.to_dict()
+    assert all(getattr(s, n) == getattr(CHOSEN, n) for n in WRONG if n != "players")
+    assert settings.Settings.from_dict(old).players == {"autobus": 2}
+    settings.save(s)
+    again = json.loads(settings.path().read_text())
+    assert again["players"] == {"autobus": 2} and "autobus_players" not in again
+
+
+def test_an_older_files_wrong_count_is_reset_alone_and_named() -> None:
+    old = CHOSEN.to_dict() | {"autobus_players": 9}
+    del old["players"]
+    settings.path().write_text(json.dumps(old))
+    s, msg = settings.load()
+    assert s.players == {} and s.volume == CHOSEN.volume
+    assert msg and "Players in" in msg and "autobus" in msg
+
+
+def test_a_newer_files_count_for_another_game_is_kept() -> None:
+    s = settings.Settings.from_dict({"players": {"autobus": 3, "newgame": 5}})
+    assert s.players == {"autobus": 3, "newgame": 5}

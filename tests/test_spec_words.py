@@ -10,7 +10,7 @@ import pytest
 from game.games import ORDER, SPECS
 from game.i18n.words import MESSAGES, SHARED, GameWords, game_words
 from game.rules import Move
-from game.store.settings import NAMES, PLAYERS, Settings
+from game.store.settings import CHOOSING, NAMES, Settings
 from game.tools.lineup import default_game, tables
 
 
@@ -56,12 +56,12 @@ def test_history_and_rules_fields_are_ones_the_screens_know(key: str) -> None:
         assert len(seen) == spec.engine.new(seed=1).num_players
 
 
-def test_a_players_setting_is_a_setting_of_a_game_with_a_choice() -> None:
-    names = {f.name for f in fields(Settings)}
-    for setting, key in PLAYERS.items():
-        assert setting in names and setting in NAMES
-        assert len(SPECS[key].players_allowed) > 1
-        assert getattr(Settings(), setting) in SPECS[key].players_allowed
+def test_the_players_setting_holds_a_count_for_each_game_with_a_choice() -> None:
+    assert "players" in {f.name for f in fields(Settings)} and "players" in NAMES
+    assert CHOOSING and all(len(SPECS[key].players_allowed) > 1 for key in CHOOSING)
+    for key in CHOOSING:
+        for n in SPECS[key].players_allowed:
+            assert Settings.from_dict({"players": {key: n}}).players == {key: n}
 
 
 def test_the_tools_have_one_default_table_and_open_every_game() -> None:

@@ -349,11 +349,11 @@ def test_counts_wait_until_the_dealt_cards_have_landed(app: CardClubWindow) -> N
 
 # ----- choosing the number of players --------------------------------------------------------
 def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow) -> None:
-    app.settings.autobus_players = 3
+    app.settings.players["autobus"] = 3
     view = app.open("table", game="autobus")
     pump(app, 2)
     assert isinstance(view, AutobusTable) and view.choosing
-    assert view.players_panel.visible and not list(view.board.tokens())
+    assert view.players_panel.visible and not list(view.cards.board.tokens())
     assert not saves.exists("autobus")                      # nothing dealt yet
     assert "How many players" in view.status.text.text
     bar_menu = view.bar.by_name("menu")
@@ -364,9 +364,9 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
     table = app.current_view
     assert isinstance(table, AutobusTable) and table is not view
     assert table.session.game.num_players == 2 and not table.choosing
-    assert app.settings.autobus_players == 2
+    assert app.settings.players["autobus"] == 2
     saved = json.loads(settings_store.path().read_text())
-    assert saved["autobus_players"] == 2
+    assert saved["players"]["autobus"] == 2
     table.surrender()
     pump(app, 2)
     nxt = table.result_panel.buttons.by_name("next")
@@ -378,7 +378,7 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
 
 
 def test_choosing_the_remembered_count_deals_at_once(app: CardClubWindow) -> None:
-    app.settings.autobus_players = 4
+    app.settings.players["autobus"] = 4
     view = app.open("table", game="autobus")
     pump(app, 2)
     b = view.players_panel.buttons.by_name("players4")
@@ -513,14 +513,14 @@ def test_the_pickers_answer_the_keyboard(app: CardClubWindow) -> None:
     buttons in order), as the pause and result panels do."""
     import arcade
 
-    app.settings.autobus_players = 4
+    app.settings.players["autobus"] = 4
     view = app.open("table", game="autobus")
     pump(app, 2)
     app.dispatch_event("on_key_press", arcade.key.KEY_1, 0)     # "2 players"
     pump(app, 2)
     table = app.current_view
     assert isinstance(table, AutobusTable) and table.session.game.num_players == 2
-    assert table is not view and app.settings.autobus_players == 2
+    assert table is not view and app.settings.players["autobus"] == 2
     joker = deal(app, hands={0: ["X", "KC", "QC", "JC"]})
     tap(app, *centre(joker, "X", "hand0"))
     tap(app, *target(joker, "aux0.1"))
@@ -713,7 +713,8 @@ def test_no_run_card_meets_a_computers_panel(app: CardClubWindow, size: tuple[in
     g = many_runs(players)
     view = open_table(app, state=g, ai_seats=())
     assert view.obs["runs"] == g.runs and len(view.run_slots()) == 13
-    cards = [(t, view.sprites[t.id]) for t in view.board.tokens() if t.place.startswith("run")]
+    cards = [(t, view.sprites[t.id]) for t in view.cards.board.tokens()
+             if t.place.startswith("run")]
     assert len(cards) == sum(len(r) for r in g.runs if r)
     L = view.layout
     for tok, sp in cards:
@@ -760,7 +761,7 @@ def test_announcements_show_over_the_runs_clear_of_the_seats(
 
     resized(app, size)
     view = open_table(app, seed=6, options={"players": players})
-    view.announce_all(1, [Event("announce", text="reshuffle", data={"cards": 40}),
+    view.choreography.announce_all(1, [Event("announce", text="reshuffle", data={"cards": 40}),
                           Event("announce", text="bus", seat=1)])
     t = view.banner.text
     assert t.text.count("\n") == 1                       # both lines, one under the other

@@ -49,7 +49,7 @@ def test_the_deal_number_shown_at_the_question_is_the_deal_played(
     is then played, whatever count is tapped (another count used to draw a new one)."""
     from .ui_helpers import tap
 
-    app.settings.autobus_players = 4 if count != 4 else 2
+    app.settings.players["autobus"] = 4 if count != 4 else 2
     app.open("menu")
     pump(app, 2)
     view = app.open("table", game="autobus")

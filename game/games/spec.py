@@ -156,9 +156,6 @@ class GameSpec:
     surrender_count: str | None = None
     #: the cards fanned on the rules chooser's tile (in the game's deck)
     rules_fan: tuple[str, ...] = ()
-    #: the field of :class:`~game.store.settings.Settings` remembering how many play this
-    #: game, when the player chooses it (its range is ``players_allowed``)
-    players_setting: str | None = None
     #: the table the tools picture and time when none is named (one game sets it)
     tools_default: bool = False
     #: what the conformance and soak suites (tests/) need of this game; None: the game

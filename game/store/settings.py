@@ -21,15 +21,17 @@ from game.store import files
 from game.store.files import home
 
 #: the range of each number setting; a stored value outside it is reset (by ``load``) or
-#: clamped (by ``from_dict``); a game's count of players ranges over the players it
-#: allows (:func:`_range`)
+#: clamped (by ``from_dict``); a game's count of players (``players``) ranges over the
+#: players it allows (:func:`_players`)
 RANGES: dict[str, tuple[float, float]] = {
     "volume": (0.0, 1.0), "animation_scale": (0.0, 4.0),
     "opponent_pace": (0.0, 4.0), "card_scale": (0.85, 1.25), "look_contrast": (0.0, 1.0),
     "look_grain": (0.0, 1.0), "look_warmth": (0.0, 1.0)}
-#: the settings remembering how many play a game (its spec's ``players_setting``) -> game
-PLAYERS: dict[str, str] = {s.players_setting: key for key, s in SPECS.items()
-                           if s.players_setting}
+#: the games whose player chooses how many play (``Settings.players`` remembers it)
+CHOOSING: tuple[str, ...] = tuple(key for key, s in SPECS.items()
+                                  if len(s.players_allowed) > 1)
+#: most games ``Settings.players`` holds (a newer version's included)
+MAX_GAMES = 32
 #: the longest text a setting (or a level's name) may hold
 MAX_TEXT = 40
 #: unknown keys kept for a newer version, at most
@@ -44,7 +46,7 @@ NAMES: dict[str, str] = {
     "allow_assist": N_("Allow hints and undo"),
     "look_contrast": N_("Contrast"), "look_grain": N_("Grain"),
     "look_warmth": N_("Colour temperature"),
-    **{name: N_("Players in {game}") for name in PLAYERS}}
+    "players": N_("Players in {game}")}
 
 
 @dataclass
@@ -56,7 +58,8 @@ class Settings:
     fullscreen: bool = False
     language: str = ""             # "" until chosen: the system language is used
     levels: dict[str, str] = field(default_factory=dict)   # AI level chosen per game
-    autobus_players: int = 4       # players at that game's table (its spec's players_setting)
+    #: how many play, per game key, where the player chooses (none yet: the table asks)
+    players: dict[str, int] = field(default_factory=dict)
     opponent_pace: float = 1.0     # computers' pause before each card: 1 normal, 0 none
     card_scale: float = 1.0        # card size on the tables: 0.85 .. 1.25
     four_colour: bool = False      # French cards in four colours (blue diamonds, green clubs)
@@ -80,9 +83,15 @@ class Settings:
         could not be written back (lone surrogates) always raises."""
         if not isinstance(d, dict):
             raise ValueError("it is not a settings object")
+        d = migrated(d)
         s = cls()
         for name, value in d.items():
             if name not in _FIELDS:
+                continue
+            if name == "players":
+                s.players, bad = _players(value, clamp=True)
+                if bad and strict:
+                    raise ValueError("the setting 'players' has the wrong type")
                 continue
             ok, v = _check(name, getattr(s, name), value, clamp=True)
             if not ok:
@@ -99,10 +108,15 @@ class Settings:
         """Settings from loaded JSON, key by key: a wrong or out-of-range value, or a
         language we do not have, resets that setting alone; returns the settings and the
         names of those reset.  Unknown keys are kept (``extra``)."""
+        d = migrated(d)
         s = cls()
         reset: list[str] = []
         for name, value in d.items():
             if name not in _FIELDS:
+                continue
+            if name == "players":
+                s.players, bad = _players(value, clamp=False)
+                reset += bad
                 continue
             ok, v = _check(name, getattr(s, name), value, clamp=False)
             if ok:
@@ -114,6 +128,41 @@ class Settings:
 
 
 _FIELDS = frozenset(f.name for f in fields(Settings) if f.name != "extra")
+
+
+def migrated(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with the older files' ``<game>_players`` keys moved into ``players`` (the
+    value checked there; a count already in ``players`` wins)."""
+    old = {f"{key}_players": key for key in SPECS}
+    if not any(name in d for name in old):
+        return d
+    out = {k: v for k, v in d.items() if k not in old}
+    players = out.get("players", {})
+    if isinstance(players, dict):
+        moved = {key: d[name] for name, key in old.items() if name in d}
+        out["players"] = moved | players
+    return out
+
+
+def _players(v: Any, clamp: bool) -> tuple[dict[str, int], list[str]]:
+    """The counts of ``v`` that may stay (a known game's within the players it allows,
+    ``clamp``: brought into them; another game's, a newer version's, as a small whole
+    number), and the reset names (``players.<game>``) of those that may not."""
+    if not isinstance(v, dict) or len(v) > MAX_GAMES:
+        return {}, [f"players.{key}" for key in CHOOSING]
+    kept: dict[str, int] = {}
+    reset: list[str] = []
+    for key, n in v.items():
+        if type(key) is not str or len(key) > MAX_TEXT or not _writable(key):
+            continue
+        known = SPECS.get(key)
+        lo, hi = ((min(known.players_allowed), max(known.players_allowed))
+                  if known is not None else (1, 16))
+        if type(n) is not int or (not lo <= n <= hi and not clamp):
+            reset.append(f"players.{key}")
+            continue
+        kept[key] = min(hi, max(lo, n))
+    return kept, reset
 
 
 def _check(name: str, default: Any, v: Any, clamp: bool) -> tuple[bool, Any]:
@@ -148,10 +197,7 @@ def _check(name: str, default: Any, v: Any, clamp: bool) -> tuple[bool, Any]:
 
 
 def _range(name: str) -> tuple[float, float]:
-    """The values a number setting may take: its range, or the players its game allows."""
-    if name in PLAYERS:
-        allowed = SPECS[PLAYERS[name]].players_allowed
-        return min(allowed), max(allowed)
+    """The values a number setting may take."""
     return RANGES.get(name, (-math.inf, math.inf))
 
 
@@ -188,8 +234,12 @@ def reset_message(names: list[str]) -> str:
     """Plain words for settings reset one by one: which, by the names the player knows."""
     from game.i18n import _
 
-    words = [_(NAMES.get(n, n)).format(game=SPECS[PLAYERS[n]].title if n in PLAYERS else "")
-             for n in names]
+    def word(name: str) -> str:
+        field_name, _dot, key = name.partition(".")
+        game = SPECS[key].title if key in SPECS else key
+        return _(NAMES.get(field_name, field_name)).format(game=game)
+
+    words = [word(n) for n in names]
     return _("Some of your settings were not valid and are back to their defaults: "
              "{names}.").format(names=", ".join(words))
 

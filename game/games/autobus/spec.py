@@ -44,7 +44,6 @@ SPEC = GameSpec(
     rule_prefix="BUS",
     surrender_count="reserve_sizes",
     rules_fan=("AS", "2H", "X"),
-    players_setting="autobus_players",
     benches={"lookahead": command},
     checks=CHECKS,
 )

@@ -49,7 +49,7 @@ class AutobusTable(TableView):
                  ai_seats: tuple[int, ...] | None = None, seed: int | None = None,
                  **kw: Any) -> None:
         opts = dict(options or {})
-        remembered = window.settings.autobus_players
+        remembered = window.settings.players.get(self.key)
         # a deal opened fresh without a count asks for it first (not when a computer
         # plays your seat: smoke runs and benchmarks)
         session = kw.get("session")
@@ -109,7 +109,7 @@ class AutobusTable(TableView):
                 sp.position = (x, y)
 
     def choose_players(self, n: int) -> None:
-        self.app.settings.autobus_players = n
+        self.app.settings.players[self.key] = n
         settings_store.save(self.app.settings)
         if n == self.session.players:
             self.choosing = False
