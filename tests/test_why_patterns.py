@@ -8,6 +8,8 @@ sentence claims.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from game.review.analysis import why
 from game.review.model import Effect
 
@@ -55,3 +57,59 @@ def test_dudak_cards_picked_up_counted_from_the_move_judged_say_so() -> None:
     assert "rest of the deal" not in " ".join(said)
     assert said[-1] == ("Counting this move, after yours you picked up 6.0 cards on average "
                         "by the end of the deal; after its, 1.5 cards.")
+
+
+# ----- Durak: the end of the deal, settled by the solver ------------------------------------
+def _durak_end(hand: list[str], opponent: int, discard: str, trump: str,
+               known: list[str] | None = None, table: list[list[str | None]] | None = None,
+               attacker: int = 0) -> dict[str, Any]:
+    """A Durak observation with the talon gone (every card then known)."""
+    table = table or []
+    gone = discard.split()
+    return {"game": "durak", "seat": 0, "hand": hand, "opponent_hand_size": opponent,
+            "opponent_known": known or [], "talon_size": 0, "trump_card": trump,
+            "trump_suit": trump[1], "trump_in_talon": False, "table": table,
+            "discard_count": len(gone), "discard": gone, "attacker": attacker,
+            "defender": 1 - attacker, "current_player": 0, "taking": False,
+            "bout_limit": min(6, opponent), "is_over": False, "result": None}
+
+
+# from the calibration rows (seeds 950000 onward): the computer's one card is the K♦ (the
+# only card neither seen nor yours); it beats the 7♦ and goes out, it cannot beat the 10♣
+LAST = _durak_end(["7D", "TC", "AH"], 1, "6S 6H 6D 6C 7S 7H 7C 8S 8H 8D 8C 9S 9H 9D 9C TS "
+                  "TH TD JS JH JD JC QS QH QD QC KS KH KC AS AD AC", "KS")
+# the 10♣ loses; the K♠ draws
+DRAWN = _durak_end(["TC", "QS", "KS", "KD"], 4, "6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H "
+                   "9D 9C TH TD JS JH JD JC QH QD QC KH KC AC", "KS")
+
+
+def test_durak_says_what_best_play_leaves_once_the_talon_is_gone() -> None:
+    assert why("durak", LAST, "attack 7D", "attack TC") == [
+        "With the talon gone every card is known: after yours Computer wins whatever you "
+        "play; after its, you win whatever Computer plays."]
+    assert why("durak", DRAWN, "attack TC", "attack KS") == [
+        "With the talon gone every card is known: after yours Computer wins whatever you "
+        "play; after its, you can hold Computer to a draw."]
+
+
+def test_durak_says_nothing_where_best_play_ends_alike_or_the_talon_is_there() -> None:
+    # both win: a move the review may still grade lower on its chance, nothing to tell
+    assert why("durak", LAST, "attack AH", "attack TC") == []
+    assert why("durak", LAST, "attack TC", "attack TC") == []
+    # with cards in the talon the hands are not known: no verdict of best play
+    assert why("durak", LAST | {"talon_size": 4, "trump_in_talon": True}, "attack 7D",
+               "attack TC") == []
+
+
+# ----- Autobus: the reserve's top card could have gone on the same run -----------------------
+def test_bus_the_reserve_card_that_could_have_gone_on_the_same_run() -> None:
+    obs = {"seat": 0, "reserve_tops": ["6H", "9C"]}
+    said = "The top card of your reserve, 6♥, could have gone there instead: emptying " \
+           "your reserve is what wins."
+    assert why("autobus", obs, "play 6S hand run1", "play 6H reserve run1") == [said]
+    assert why("autobus", obs, "play 6D aux2 run1", "play 6H reserve run1") == [said]
+    # another run, or the reserve's card played already, or no reserve card in the best
+    assert why("autobus", obs, "play 6S hand run2", "play 6H reserve run1") == []
+    assert why("autobus", obs, "play 6H reserve run1", "play 6H reserve run1") == []
+    assert why("autobus", obs, "play 6S hand run1", "play 6D hand run1") == []
+    assert why("autobus", obs, "discard 6S aux1", "play 6H reserve run1") == []

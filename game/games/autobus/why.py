@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.i18n import _
-from game.i18n.words import average_cards
+from game.i18n.words import average_cards, card_text
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -23,6 +23,16 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     # 0 of 3; the same card only: 3 of 10) and were dropped
     if p.kind == "end" and b.kind == "play":
         out.append(_("This ended the turn while a card could still be played."))
+    # the reserve's top card where the move played put another card on the same run
+    # (3 inaccuracies or worse against 2 good moves on the calibration rows, seeds
+    # 950000 onward: the rows that tell the reserve's card from another are few)
+    if (p.kind == "play" and b.kind == "play" and b.args[1] == "reserve"
+            and p.args[1] != "reserve" and p.args[2] == b.args[2]):
+        # TRANSLATORS: {card} is a card as its face shows it ("6♥"); the reserve is the
+        # pile a player must empty to win
+        out.append(_("The top card of your reserve, {card}, could have gone there "
+                     "instead: emptying your reserve is what wins.").format(
+            card=card_text(str(b.args[0]))))
     return out
 
 

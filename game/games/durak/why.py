@@ -1,47 +1,63 @@
-"""Why a Durak move was worse, in plain words (the review's "why"): patterns read from
-the seat's observation and the two moves alone, each a sentence in the player's
-language (the spec's ``review_why``), and what the move led to in the judge's
-play-outs (:data:`TRAITS`, the spec's ``review_traits``)."""
+"""Why a Durak move was worse, in plain words (the review's "why"): once the talon is
+empty, what each of the two moves leaves with best play (every card is then known and
+the review's solver settles it), each a sentence in the player's language (the spec's
+``review_why``), and what the move led to in the judge's play-outs (:data:`TRAITS`, the
+spec's ``review_traits``)."""
 from __future__ import annotations
 
 from typing import Any
 
-from game.cards import ATLASNYE_RANKS
+from game.games import spec
 from game.i18n import _, counted, ngettext, pgettext
 from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
 from game.rules import Move
 
-RANK = {r: i for i, r in enumerate(ATLASNYE_RANKS)}
-
 
 def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
-    p, b = Move.parse(played), Move.parse(best)
-    trump = str(obs.get("trump_suit", ""))
-    talon = int(obs.get("talon_size", 0))
-    hand = [str(c) for c in obs.get("hand", [])]
-    out: list[str] = []
-
-    def card(m: Move) -> str | None:
-        return str(m.args[0]) if m.kind in ("attack", "defend") and m.args else None
-
-    pc, bc = card(p), card(b)
     # kept where the calibration data bear them out (``python -m game.tools.bench_review
-    # why``; docs/review.md, "Why patterns against the data"): "spent a trump" (not the
-    # last), "took the cards though you could beat them", "kept attacking" and "stopped
-    # the attack" fired more often on moves graded best or good than on inaccuracies
-    # or worse (0 of 8, 2 of 8, 0 of 3, 2 of 25) and were dropped
-    if pc is not None and pc[-1] == trump and (bc is None or bc[-1] != trump) and talon \
-            and sum(1 for c in hand if c[-1] == trump) == 1:
-        out.append(ngettext(
-            "This spent your last trump while the talon still had {n} card.",
-            "This spent your last trump while the talon still had {n} cards.",
-            talon).format(n=talon))
-    if (pc is not None and bc is not None and p.kind == b.kind and pc[-1] == bc[-1]
-            and RANK[pc[0]] > RANK[bc[0]]):
-        out.append(_("This used a higher card than needed."))
-    return out
+    # why``; docs/review.md, "Why patterns against the data"): "spent a trump", "spent
+    # your last trump", "used a higher card than needed", "took the cards though you
+    # could beat them", "kept attacking" and "stopped the attack" fired more often on
+    # moves graded best or good than on inaccuracies or worse (0 of 8, 1 of 10, 0 of 4,
+    # 2 of 8, 0 of 3, 2 of 25) and were dropped; the end of the deal, where every card
+    # is known, is said as the solver settles it (6 of 6 on inaccuracies or worse)
+    if int(obs.get("talon_size", 0)) != 0:
+        return []
+    return _endgame(obs, Move.parse(played), Move.parse(best))
+
+
+def _endgame(obs: dict[str, Any], p: Move, b: Move) -> list[str]:
+    """With the talon gone every card is known: what each move leaves with best play
+    by both seats, where the solver settles it within the review's budget (none
+    otherwise, and none where the two moves end alike)."""
+    from game.games.durak.review import exact
+    from game.review.tuning import settings
+
+    got = exact(obs, [p, b], settings("durak").solve_nodes)
+    if got is None:
+        return []
+    value = dict(got)
+    mine, its = value.get(str(p)), value.get(str(b))
+    if mine is None or its is None or mine >= its:
+        return []
+    seat = int(obs.get("seat", 0))
+    who = spec("durak").seat_name(1 - seat, seat)
+    if its == 1.0 and mine == 0.0:
+        # TRANSLATORS: {who} is the other seat ("Computer"); every card is known once the
+        # talon is empty, so the solver settles the end of the deal
+        return [_("With the talon gone every card is known: after yours {who} wins "
+                  "whatever you play; after its, you win whatever {who} plays.").format(
+            who=who)]
+    if its == 1.0:
+        # TRANSLATORS: {who} is the other seat ("Computer")
+        return [_("With the talon gone every card is known: after yours {who} can hold "
+                  "you to a draw; after its, you win whatever {who} plays.").format(
+            who=who)]
+    # TRANSLATORS: {who} is the other seat ("Computer")
+    return [_("With the talon gone every card is known: after yours {who} wins whatever "
+              "you play; after its, you can hold {who} to a draw.").format(who=who)]
 
 
 # ----- what a move led to in the judge's play-outs (the spec's ``review_traits``) ----------
