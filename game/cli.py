@@ -67,7 +67,7 @@ def _review(argv: list[str]) -> int:
     """``cardclub review``: the hard level's verdict on each decision of one seat."""
     from pathlib import Path
 
-    from game.games import info, spec
+    from game.games import spec
     from game.review.analysis import play_deal, reasons, review_deal
     from game.review.model import POINTS
     from game.store import saves
@@ -141,7 +141,7 @@ def _review(argv: list[str]) -> int:
             n_seats = cls.new(seed=a.deal, **opts).num_players
             if not 0 <= a.seat < n_seats:
                 p.error(f"--seat must be 0 to {n_seats - 1}")
-            seat_levels = [info(a.game).default_level] * n_seats
+            seat_levels = [spec(a.game).default_level] * n_seats
             seat_levels[a.seat] = a.level
             journal = play_deal(a.game, a.deal, seat_levels, a.players, human=a.seat)
         review = review_deal(journal, a.seat)

@@ -1,6 +1,6 @@
 """The menu: a tile per game (with its AI level), Continue for a saved deal, then Rules,
 History, Settings, About and Quit, and the version in the top right corner (a tap on it
-opens About too).  Every game comes from ``game.games.INFO``.  Under a tile's level button
+opens About too).  Every game comes from ``game.games.SPECS``.  Under a tile's level button
 "Play a numbered deal…" opens a panel to type a deal's number (the same number deals the
 same cards), which starts a new deal of that number.  The profile in the
 corner is read in one bounded wait: while another program holds the history locked the
@@ -16,7 +16,7 @@ import arcade
 
 from game.about import version
 from game.ai import levels, menu_levels
-from game.games import INFO, ORDER, GameInfo
+from game.games import ORDER, SPECS, GameSpec
 from game.i18n import _, number
 from game.lazy import exists
 from game.rules.rng import DEAL_NUMBERS
@@ -48,7 +48,7 @@ RETRY = 2.0          # seconds between reads of the profile while the history is
 
 def table_ready(key: str) -> bool:
     """Whether the game's table view exists in this build."""
-    return exists(INFO[key].table)
+    return exists(SPECS[key].table)
 
 
 class LinkButton(Button):
@@ -131,7 +131,7 @@ class LinkButton(Button):
 
 
 class Tile:
-    def __init__(self, gi: GameInfo, ready: bool) -> None:
+    def __init__(self, gi: GameSpec, ready: bool) -> None:
         self.key, self.info, self.ready = gi.key, gi, ready
         self.box = Box(0, 0, 1, 1)
         self.name = Label(gi.title, 22, (40, 30, 20), bold=True)
@@ -184,7 +184,7 @@ class MenuView(arcade.View):
                              align="center")
         self.title = Label("Card Club", 44, (255, 245, 220), bold=True)
         self.subtitle = Label(_("Four card games against the computer"), 16, (220, 235, 220))
-        self.tiles = [Tile(INFO[k], table_ready(k)) for k in ORDER]
+        self.tiles = [Tile(SPECS[k], table_ready(k)) for k in ORDER]
         self.tile_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.levels = ButtonGroup()
         self.numbered = ButtonGroup()
@@ -253,7 +253,7 @@ class MenuView(arcade.View):
         chosen = self.app.settings.levels.get(key)
         if chosen in table:
             return str(chosen)
-        default = INFO[key].default_level
+        default = SPECS[key].default_level
         return default if default in table else next(iter(table))
 
     def place(self) -> None:
@@ -313,7 +313,7 @@ class MenuView(arcade.View):
         cont = self.buttons.by_name("continue")
         cont.visible = saved is not None
         if saved is not None:
-            cont.label.set(_("Continue {game}").format(game=INFO[saved].title))
+            cont.label.set(_("Continue {game}").format(game=SPECS[saved].title))
         row = [b for b in self.buttons.buttons if b.visible]
         font = max(13.0, 17 * s)
         widths = [b.label.text.content_width * font / max(b.label.text.font_size, 1) + 36
@@ -374,7 +374,7 @@ class MenuView(arcade.View):
         whether to throw away the deal of that game in progress."""
         number = {} if seed is None else {"seed": seed}
         if saves.exists(key):
-            self.confirm.ask(_("A deal of {game} is in progress").format(game=INFO[key].title),
+            self.confirm.ask(_("A deal of {game} is in progress").format(game=SPECS[key].title),
                              [_("Continue it, or start a new deal? A new deal throws the "
                                 "one in progress away.")],
                              _("Continue"), _("New deal"),
@@ -387,7 +387,7 @@ class MenuView(arcade.View):
         """The panel to type the number of a deal of ``key``."""
         self.entry_game = key
         self.entry.open(note=_("{game}: the same number always deals the same cards.")
-                        .format(game=INFO[key].title))
+                        .format(game=SPECS[key].title))
 
     def place_links(self, t: Tile, cx: float, cy: float, room: float, h: float) -> None:
         """A tile's two links side by side in ``room``: one size for both (13 points as

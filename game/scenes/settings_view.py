@@ -32,7 +32,7 @@ from arcade.types import Color
 
 from game import i18n
 from game.ai import levels
-from game.games import INFO, ORDER
+from game.games import ORDER, SPECS
 from game.i18n import _, number, percent
 from game.store import settings as settings_store
 from game.ui import assets, look
@@ -399,9 +399,9 @@ class SettingsView(arcade.View):
             table = levels(game)
             names = [(n, _(str(v.get("label", n)))) for n, v in table.items()
                      if not v.get("hidden")]
-            chosen = s.levels.get(game) or INFO[game].default_level
+            chosen = s.levels.get(game) or SPECS[game].default_level
             self.add_choice(4 + k, f"level-{game}",
-                            _("Computer in {game}").format(game=INFO[game].title), names,
+                            _("Computer in {game}").format(game=SPECS[game].title), names,
                             chosen, partial(self.set_level, game))
 
     def build_look(self) -> None:

@@ -127,10 +127,10 @@ def review_idle_share(game: str, seed: int, players: int | None = None,
     """Share of one core the event loop uses while the review page of one deal sits
     finished (reviewed beforehand, as a page opened from the history's cache shows it)
     with no input: CPU seconds / wall seconds."""
-    from game.games import info
+    from game.games import spec
     from game.review.analysis import play_deal, review_deal
 
-    journal = play_deal(game, seed, ["easy", info(game).default_level], players)
+    journal = play_deal(game, seed, ["easy", spec(game).default_level], players)
     review = review_deal(journal, 0)
     return idle_share("review", seconds, journal=journal.to_dict(), deal_id="a" * 32,
                       review=review)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import arcade
 
-from game.games import GameInfo
+from game.games import GameSpec
 from game.i18n import _
 from game.i18n.moves import move_told, told_line
 from game.session.replay import Replay
@@ -43,7 +43,7 @@ class TableView(Protocol):
     """What the controls ask of the table they sit on (``scenes.table_view.TableView``;
     a protocol, so the two modules do not import each other)."""
 
-    info: GameInfo
+    info: GameSpec
     app: Window
     layout: TableLayout
 

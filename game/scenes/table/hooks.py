@@ -28,7 +28,7 @@ from game.ui.placement import Places, Token
 from game.ui.widgets import PRIMARY, Button, ButtonGroup, ButtonStyle, Label
 
 if TYPE_CHECKING:
-    from game.games import GameInfo
+    from game.games import GameSpec
     from game.scenes.table.cards import Cards
     from game.scenes.table.choreography import Choreography
     from game.scenes.table.dialogs import Dialogs
@@ -59,7 +59,7 @@ class TableHooks:
     # what the hooks may use (the view sets them)
     app: Window
     session: Session
-    info: GameInfo
+    info: GameSpec
     style: str
     selected: list[Token]
     action_specs: list[Action]
