@@ -78,6 +78,9 @@ def _durak_end(hand: list[str], opponent: int, discard: str, trump: str,
 # only card neither seen nor yours); it beats the 7♦ and goes out, it cannot beat the 10♣
 LAST = _durak_end(["7D", "TC", "AH"], 1, "6S 6H 6D 6C 7S 7H 7C 8S 8H 8D 8C 9S 9H 9D 9C TS "
                   "TH TD JS JH JD JC QS QH QD QC KS KH KC AS AD AC", "KS")
+# the A♠ draws, the 9♠ wins (the computer holds the 7♦ and the Q♣, both seen)
+HELD = _durak_end(["7C", "8H", "9S", "AS"], 2, "6S 6H 6D 6C 7S 7H 8S 8D 8C 9H 9D 9C TS TH "
+                  "TD TC JS JH JD JC QS QH QD KS KH KD KC AH AD AC", "9H", known=["7D", "QC"])
 # the 10♣ loses; the K♠ draws
 DRAWN = _durak_end(["TC", "QS", "KS", "KD"], 4, "6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H "
                    "9D 9C TH TD JS JH JD JC QH QD QC KH KC AC", "KS")
@@ -90,6 +93,9 @@ def test_durak_says_what_best_play_leaves_once_the_talon_is_gone() -> None:
     assert why("durak", DRAWN, "attack TC", "attack KS") == [
         "With the talon gone every card is known: after yours Computer wins whatever you "
         "play; after its, you can hold Computer to a draw."]
+    assert why("durak", HELD, "attack AS", "attack 9S") == [
+        "With the talon gone every card is known: after yours Computer can hold you to a "
+        "draw; after its, you win whatever Computer plays."]
 
 
 def test_durak_says_nothing_where_best_play_ends_alike_or_the_talon_is_there() -> None:
@@ -113,3 +119,20 @@ def test_bus_the_reserve_card_that_could_have_gone_on_the_same_run() -> None:
     assert why("autobus", obs, "play 6H reserve run1", "play 6H reserve run1") == []
     assert why("autobus", obs, "play 6S hand run1", "play 6D hand run1") == []
     assert why("autobus", obs, "discard 6S aux1", "play 6H reserve run1") == []
+
+
+def test_the_new_sentences_are_said_in_the_players_language() -> None:
+    from game import i18n
+
+    english = why("durak", LAST, "attack 7D", "attack TC")
+    bus = why("autobus", {"seat": 0}, "play 6S hand run1", "play 6H reserve run1")
+    try:
+        for lang in ("cs", "pl", "de", "es"):
+            i18n.set_language(lang)
+            said = why("durak", LAST, "attack 7D", "attack TC")
+            assert len(said) == 1 and said != english, lang
+            assert "{" not in said[0], (lang, said)
+            told = why("autobus", {"seat": 0}, "play 6S hand run1", "play 6H reserve run1")
+            assert told != bus and "6♥" in told[0], (lang, told)
+    finally:
+        i18n.set_language("en")
