@@ -9,6 +9,7 @@ import pytest
 
 from game import i18n
 from game.games import ORDER
+from game.i18n.words import card_text
 from game.review.analysis import judge, play_deal, review_deal, settings
 from game.review.line import (
     HIDDEN,
@@ -113,9 +114,15 @@ def test_each_line_is_legal_and_names_only_cards_the_seat_could_know(key: str) -
                         assert seen[c] > 0, (seed, index, line, c)
                         seen[c] -= 1
                     assert m in before.legal_moves()
-                # the words name no hidden card's face
+                # the words name no hidden card's face, and tell a hidden move's kind
                 words = sentence(key, 0, obs, steps)
                 assert words.startswith("Most often then: ")
+                known = seen_cards(obs)
+                for _before, m, shown in steps:
+                    if HIDDEN in shown:
+                        for c in (t for t in str(m).split() if is_card(t)):
+                            assert c in known or str(card_text(c)) not in words, (words, c)
+                assert words.count(";") == len(line) - 1
     assert lines >= DEALS, f"{key}: only {lines} lines"
 
 

@@ -202,9 +202,10 @@ def told(key: str, seat: int, obs: Mapping[str, Any],
          steps: Sequence[tuple[Game, Move, str]], style: str | None = None,
          human: int | None = None) -> list[str]:
     """Each step of a replayed line as the log tells it ("You attack with the 7♥",
-    "Computer: plays a card"): a move with hidden cards by what it is, any other with
-    the log's words, a card the seat could not know (one a hidden move put down, or one
-    out of its sight) told as :data:`HIDDEN`."""
+    "Computer: beats the 7♥ with the ?"), from its shown notation: a card the seat could
+    not know (one a hidden move put down, or one out of its sight) told as
+    :data:`HIDDEN`; a move of several hidden cards, or one the game's words would tell
+    by more than the card (a Pao De Kuai play by its ranks), only as "plays 2 cards"."""
     from game.games import spec
 
     words = game_words(key)
@@ -212,15 +213,30 @@ def told(key: str, seat: int, obs: Mapping[str, Any],
     known = seen_cards(obs)
     hidden: set[str] = set()
     me = seat if human is None else human
-    out = []
+    out: list[str] = []
+
+    def card(c: str) -> Any:
+        return card_text(c, deck) if c in known and c not in hidden else Hidden(HIDDEN)
+
     for g, m, shown in steps:
         who = g.current_player
         assert who is not None
         own = who == seat
         cards = [t for t in str(m).split() if is_card(t)]
-        if HIDDEN in shown.split():
+        n = shown.split().count(HIDDEN)
+        if n:
             hidden.update(cards)
-            n = shown.split().count(HIDDEN)
+        else:
+            known.update(cards)
+        said = ""
+        if words is not None and words.told is not None and n <= 1:
+            try:             # a hidden card's move told as the log tells it, the card "?"
+                said = words.told(Move.parse(shown), g.observation(who), card, own)
+            except (ValueError, IndexError, KeyError):
+                said = ""
+            if n and (HIDDEN not in said or said.strip() == HIDDEN):
+                said = ""    # the words tell more than its kind, or no more than "?"
+        if not said and n:
             # TRANSLATORS: the log's words for a move whose cards the player could not see
             # (the computer only guessed them): "you play a card" is the player's own, a
             # sentence of its own; "plays a card" follows a seat's name ("Computer 1:
@@ -228,16 +244,8 @@ def told(key: str, seat: int, obs: Mapping[str, Any],
             # Polish, Czech: the present; Spanish: the preterite)
             said = (ngettext("you play a card", "you play {n} cards", n) if own
                     else ngettext("plays a card", "plays {n} cards", n)).format(n=n)
-        else:
-            known.update(cards)
-
-            def card(c: str) -> Any:
-                return card_text(c, deck) if c in known and c not in hidden else Hidden(HIDDEN)
-
-            if words is not None and words.told is not None:
-                said = words.told(m, g.observation(who), card, own)
-            else:
-                said = " ".join(str(card(c)) if is_card(c) else c for c in str(m).split())
+        elif not said:
+            said = " ".join(str(card(c)) if is_card(c) else c for c in str(m).split())
         out.append(told_line(spec(key).seat_name(who, me), said, own))
     return out
 
