@@ -176,7 +176,7 @@ def test_a_number_key_keeps_its_button_while_the_button_is_greyed(app: CardClubW
     assert not view.actions.by_name("play").enabled          # nothing chosen yet
     key(app, K.KEY_1)
     assert view.selected == [] and view.session.journal.moves == []
-    view.hint_button.on_click()                               # Hint chooses a play
+    view.help.hint_button.on_click()                               # Hint chooses a play
     for _ in range(600):
         pump(app)
         if not view.session.hinting:

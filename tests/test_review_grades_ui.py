@@ -217,7 +217,7 @@ def test_learn_from_your_mistakes_asks_each_on_the_table_and_grades_the_answer(
         assert banner.startswith("Find a better move than "), banner
         k, of, m, total = review.number(v.index)
         assert f"Decision {k} of {of} · move {m} of {total}" in banner
-        assert f"Learn from your mistakes: {n + 1} of {len(asked)}" in table.level_text
+        assert f"Learn from your mistakes: {n + 1} of {len(asked)}" in table.hud.level_text
         legal = [str(x) for x in session.game.legal_moves()]
         if at == take_at:       # the review weighed the defence: graded at once
             answer = v.best

@@ -160,7 +160,7 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
     t.pause()
     pump(sized, 1)
     check_panel(t.pause_panel, "pause", bad)
-    t.ask_surrender()
+    t.dialogs.ask_surrender()
     pump(sized, 1)
     check_panel(t.confirm, "surrender?", bad)
     t.confirm.visible = False

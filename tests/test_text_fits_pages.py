@@ -122,7 +122,7 @@ def test_a_real_result_panel_fits(small: CardClubWindow, finished: dict[str, Any
     small.think_scale = 0.0
     view = table_class(game)(small, session=finished[game])
     small.show_view(view)
-    view.show_result()
+    view.dialogs.show_result()
     pump(small, 2)
     panel = view.result_panel
     bad: list[str] = []

@@ -192,7 +192,7 @@ def test_announcements_never_cover_a_run(app: CardClubWindow, size: tuple[int, i
 
 
 def covers(view: AutobusTable, size: tuple[int, int]) -> None:
-    view.announce_all(1, [Event("announce", text="run_completed", seat=1, data={}),
+    view.choreography.announce_all(1, [Event("announce", text="run_completed", seat=1, data={}),
                           Event("announce", text="bus", seat=1)])
     t = view.banner.text
     assert t.text.count("\n") >= 1
@@ -230,7 +230,7 @@ def test_each_run_carries_the_number_the_log_says(app: CardClubWindow, size: tup
     open_runs = [k for k, r in enumerate(g.runs, 1) if r is not None]
     assert sorted(shown, key=int) == [str(k) for k in open_runs]
     assert all(lab in view.labels for lab in view.decor.number_labels)
-    sprites = [view.sprites[t.id] for t in view.board.tokens() if t.place.startswith("run")]
+    sprites = [view.sprites[t.id] for t in view.cards.board.tokens() if t.place.startswith("run")]
     for k in open_runs:
         t = shown[str(k)]
         assert f"run {k}" in move_words("autobus", f"play {g.runs[k - 1][-1]} hand run{k}")

@@ -337,7 +337,7 @@ def test_DUD2_after_a_surrender_the_next_dealer_is_random(app: CardClubWindow) -
     app.think_scale = 1000.0
     view = open_table(app, seed=33, options={"dealer": 0})
     view.pause()
-    view.ask_surrender()
+    view.dialogs.ask_surrender()
     press(app, view.confirm.buttons.by_name("yes"))
     assert view.result_visible and view.session.surrendered
     want = surrender_dealer(view.session.journal.seed)
@@ -476,7 +476,7 @@ def test_the_smallest_window_keeps_everything_on_screen(app: CardClubWindow) -> 
     pump(app, 2)
     try:
         assert view.layout.w == 960
-        for tok in view.board.tokens():
+        for tok in view.cards.board.tokens():
             sp = view.sprites[tok.id]
             assert 0 < sp.center_x < 960 and 0 < sp.center_y < 600
         buttons = [b for b in view.actions.buttons if b.visible]

@@ -175,12 +175,12 @@ def test_each_hint_of_a_cycle_lifts_its_own_cards_and_the_line_names_it(
     for _ in range(min(n + 2, 12)):
         key(app, K.H, frames=0)
         wait_hint(app, view)
-        move = view.hinted
+        move = view.help.hinted
         assert move is not None
         picks = sorted(view.picks(move))
         if picks and len(view.selected) == len(picks):
             assert sorted(view.selection()) == picks
-            assert view.hinted_button is None
+            assert view.help.hinted_button is None
         else:
             assert view.selected == [], (move, view.selection())
         assert view.status.text.text == "Hint: " + view.move_words(move), (
@@ -195,15 +195,15 @@ def test_the_hint_line_stays_while_its_card_is_lifted(
     view = open_at_human_turn(app, "dudak", {})
     key(app, K.H, frames=0)
     wait_hint(app, view)
-    move = view.hinted
+    move = view.help.hinted
     assert move is not None
     said = "Hint: " + view.move_words(move)
     assert view.status.text.text == said
     pump(app, 20, dt=1.0)             # twenty seconds of the table's clock
-    assert view.hinted == move and view.status.text.text == said
+    assert view.help.hinted == move and view.status.text.text == said
     key(app, K.ESCAPE)                # pause and resume: the hint stays
     key(app, K.ESCAPE)
-    assert view.hinted == move and view.status.text.text == said
+    assert view.help.hinted == move and view.status.text.text == said
 
 
 @pytest.mark.parametrize("game, options", TABLES)

@@ -34,7 +34,7 @@ def hint_and_enter(app: CardClubWindow, view: TableView) -> str:
     """H, the hint's thinking, then Enter: the move played (it must be the hint)."""
     key(app, K.H)
     wait_hint(app, view)
-    move = view.hinted
+    move = view.help.hinted
     assert move is not None, "no hint came"
     before = len(view.session.journal.moves)
     key(app, K.ENTER)

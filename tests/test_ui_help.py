@@ -67,7 +67,7 @@ def test_hint_lifts_the_move_and_enter_plays_it(app: CardClubWindow, quick_hard:
     assert hint.visible
     tap(app, hint.cx, hint.cy)
     wait_hint(app, view)
-    move = view.hinted
+    move = view.help.hinted
     assert move is not None and move in view.human_moves()
     picks = sorted(view.picks(move))
     if picks:
@@ -76,7 +76,7 @@ def test_hint_lifts_the_move_and_enter_plays_it(app: CardClubWindow, quick_hard:
             sp = view.sprites[tok.id]
             assert sp.center_y > view.slot(tok.place, tok.index, tok.count)[1]
     else:
-        assert view.hinted_button is not None and view.hinted_button.visible
+        assert view.help.hinted_button is not None and view.help.hinted_button.visible
     assert view.status.text.text.startswith("Hint: ")
     assert view.session.assists["hints"] == 1
     before = len(view.session.journal.moves)

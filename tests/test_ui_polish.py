@@ -109,11 +109,11 @@ def test_a_declare_hint_lights_its_suit_button(sized: CardClubWindow, quick_hard
             if not view.session.hinting:
                 break
         pump(sized, 2)
-        if view.hinted == bells:
+        if view.help.hinted == bells:
             break
-    assert view.hinted == bells
+    assert view.help.hinted == bells
     b = view.suit_buttons["B"]
-    assert view.hinted_button is b and b.visible
+    assert view.help.hinted_button is b and b.visible
     img = picture(sized)
     x, y = round(b.cx - (b.w + 12) / 2), round(sized.height - b.cy)
     assert near(img.getpixel((x, y)), HINT_GOLD), img.getpixel((x, y))
@@ -141,7 +141,7 @@ def test_copying_the_deal_number_is_said_on_the_panel(sized: CardClubWindow) -> 
 
 def test_thinking_fits_the_hint_button(sized: CardClubWindow, quick_hard: None) -> None:
     view = open_table(sized, "durak", seed=4)
-    b = view.hint_button
+    b = view.help.hint_button
     left = b.cx - b.w / 2
     key(sized, K.H)
     pump(sized, 1)

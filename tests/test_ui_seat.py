@@ -72,7 +72,7 @@ def test_a_table_from_seat_1_shows_its_own_hand_at_the_bottom(app: CardClubWindo
         assert sp.face_up and sp.visible
         assert sp.center_y < L.h / 3, (card, sp.center_y)
     seen = json.dumps(obs)                             # every card seat 1 may see
-    for tok in view.board.tokens():
+    for tok in view.cards.board.tokens():
         sp = view.sprites[tok.id]
         if sp.face_up and sp.visible:
             assert tok.card and f'"{tok.card}"' in seen, (tok.place, tok.card)

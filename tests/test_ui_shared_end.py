@@ -119,7 +119,7 @@ def test_the_host_leaving_asks_first_then_closes_the_table_and_stops_the_server(
         app: CardClubWindow, loopback: None) -> None:
     view, friend, server = hosted_from_the_window(app)
     try:
-        assert not view.undo_button.visible                  # no undo at a shared table
+        assert not view.help.undo_button.visible                  # no undo at a shared table
         leave_by_the_menu(app, view)
         names = [b.name for b in view.pause_panel.buttons.buttons]
         assert "undo" not in names and "surrender" not in names

@@ -38,7 +38,7 @@ def test_a_finished_deal_is_recorded_once_with_its_xp(app: CardClubWindow) -> No
     outcome = view.session.game.outcomes(view.session.game.result() or [])[0]
     assert row.outcome == outcome and row.xp == view.xp_gained and row.xp > 0
     assert f"{view.xp_gained} XP" in view.result_panel.text.text.text
-    view.show_result()                                  # shown again: not counted again
+    view.dialogs.show_result()                                  # shown again: not counted again
     assert history.count_deals("durak") == 1
     assert history.profile().xp == row.xp
     menu = MenuView(app)
@@ -80,8 +80,8 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
     files.writer.flush()                                 # the save failed on its thread
     pump(app, 2)
     shown = view.status.text.text
-    assert shown and "Traceback" not in shown and view.message_left > 0
-    view.message_left = 0
+    assert shown and "Traceback" not in shown and view.hud.message_left > 0
+    view.hud.message_left = 0
     view.message = ""
     view.refresh()
     if g.current_player == 0 and not g.is_over:

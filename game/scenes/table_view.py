@@ -49,7 +49,7 @@ from game.ui.keyboard import Keyboard
 from game.ui.layers import draw_felt
 from game.ui.layout import Box
 from game.ui.panels import Confirm, Panel, draw_glow
-from game.ui.placement import Board, Token
+from game.ui.placement import Token
 from game.ui.replay_controls import Back, ReplayControls
 from game.ui.widgets import Button, ButtonGroup, Label
 from game.ui.window import arcade_window
@@ -68,20 +68,12 @@ class TableView(TableHooks, arcade.View):
     banner: Forward[Label] = Forward("hud")
     title: Forward[Label] = Forward("hud")
     level_label: Forward[Label] = Forward("hud")
-    level_text: Forward[str] = Forward("hud")
     message: Forward[str] = Forward("hud")
-    message_left: Forward[float] = Forward("hud")
-    board: Forward[Board] = Forward("cards")
     sprites: Forward[dict[int, CardSprite]] = Forward("cards")
     result_visible: Forward[bool] = Forward("dialogs")
     pause_panel: Forward[Panel] = Forward("dialogs")
     result_panel: Forward[Panel] = Forward("dialogs")
     confirm: Forward[Confirm] = Forward("dialogs")
-    hinted: Forward[Move | None] = Forward("help")
-    hinted_button: Forward[Button | None] = Forward("help")
-    hint_button: Forward[Button] = Forward("help")
-    undo_button: Forward[Button] = Forward("help")
-    announce_all: Forward[Callable[[int | None, list[Event]], None]] = Forward("choreography")
     bar: Forward[ButtonGroup] = Forward("mode")
     # what tables and tests call on the view
     flash: Forward[Callable[..., None]] = Forward("hud")
@@ -90,9 +82,7 @@ class TableView(TableHooks, arcade.View):
     try_selection: Forward[Callable[[str | None], bool]] = Forward("input")
     pause: Forward[Callable[[], None]] = Forward("dialogs")
     resume: Forward[Callable[[], None]] = Forward("dialogs")
-    ask_surrender: Forward[Callable[[], None]] = Forward("dialogs")
     surrender: Forward[Callable[[], None]] = Forward("dialogs")
-    show_result: Forward[Callable[[], None]] = Forward("dialogs")
     next_game: Forward[Callable[[], None]] = Forward("dialogs")
     to_menu: Forward[Callable[[], None]] = Forward("dialogs")
     may_close: Forward[Callable[[], bool]] = Forward("ending")
