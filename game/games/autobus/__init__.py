@@ -1,6 +1,7 @@
 """Hospodský autobus: everything this game is, in one folder.
 
-Modules: ``greedy``, ``heuristic``, ``infer``, ``layout``, ``lookahead``, ``observation``,
-``plan``, ``review``, ``rollout``, ``rules``, ``search``, ``table``, ``words``.
+Modules: ``checks`` (what the conformance and soak suites need of it), ``greedy``,
+``heuristic``, ``infer``, ``layout``, ``lookahead``, ``observation``, ``plan``,
+``review``, ``rollout``, ``rules``, ``search``, ``table``, ``words``.
 ``spec.SPEC`` hands them to shared code (the registry imports it when first read).
 """
