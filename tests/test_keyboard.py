@@ -1,6 +1,8 @@
 """Keyboard play: a whole Durak deal with key presses only, focus, Space, number keys."""
 from __future__ import annotations
 
+from typing import Any
+
 import arcade
 import pytest
 
@@ -24,7 +26,7 @@ def key(app: CardClubWindow, k: int, mod: int = 0, frames: int = 1) -> None:
     pump(app, frames)
 
 
-def tab_to(app: CardClubWindow, view, want: Item, limit: int = 60) -> None:  # type: ignore[no-untyped-def]
+def tab_to(app: CardClubWindow, view: Any, want: Item, limit: int = 60) -> None:
     kb = view.keyboard
     for _ in range(limit):
         if kb.focus == want:

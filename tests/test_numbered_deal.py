@@ -88,7 +88,7 @@ def assert_dealt(view: TableView, key_: str, number: int, options: dict[str, Any
     expected = GAMES[key_].new(seed=number, **options)
     assert view.session.game.num_players == expected.num_players
     # the whole deal as dealt, and the human's hand (the computers may have moved)
-    assert list(view.session.journal.deck) == list(expected.deck)  # type: ignore[attr-defined]
+    assert list(view.session.journal.deck) == list(expected.deck)
     assert view.session.journal.options == expected.options()
     assert view.session.game.observation(0)["hand"] == expected.observation(0)["hand"]
     assert _("Deal {number}").format(number=grouped(number)) in view.hud.level_text

@@ -18,6 +18,7 @@ from game.scenes.menu import MenuView
 from game.store import saves
 from game.tools.drive import pump
 from game.ui.layout import Box
+from game.ui.widgets import Button
 
 from .ui_helpers import card_point, drag, play_deal, tap
 
@@ -74,13 +75,13 @@ def find(dealer: int, until: Callable[[Dudak], bool], declares: dict[int, str] |
 
 def open_table(app: CardClubWindow, g: Dudak | None = None, j: saves.Journal | None = None,
                **kw: object) -> DudakTable:
-    view = DudakTable(app, state=g, journal=j, **kw)  # type: ignore[arg-type]
+    view = DudakTable(app, state=g, journal=j, **kw)  # type: ignore[arg-type]  # kw: any option
     app.show_view(view)
     pump(app, 3)
     return view
 
 
-def press(app: CardClubWindow, button) -> None:  # type: ignore[no-untyped-def]
+def press(app: CardClubWindow, button: Button) -> None:
     assert button.visible, button.name
     tap(app, button.cx, button.cy)
 
@@ -308,7 +309,7 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
     play_deal(app, view, human_move_by_input, choose=beat_first)
     g = view.session.game
     assert g.is_over
-    dudak = g.result().index(0.0)  # type: ignore[union-attr]
+    dudak = g.result().index(0.0)
     title = view.result_panel.title.text.text
     assert title == ("You are the Dudák!" if dudak == 0 else f"Computer {dudak} is the Dudák")
     lines = view.result_panel.text.text.text
@@ -323,7 +324,9 @@ def test_a_whole_deal_through_input_events_only(app: CardClubWindow) -> None:
 def test_the_dudak_deals_the_next_game(app: CardClubWindow) -> None:
     view = open_table(app, seed=5, ai_seats=(0, 1, 2, 3))
     play_deal(app, view)
-    dudak = view.session.game.result().index(0.0)  # type: ignore[union-attr]
+    result = view.session.result()
+    assert result is not None
+    dudak = result.index(0.0)
     assert view.session.next_options() == {"dealer": dudak}
     press(app, view.result_panel.buttons.by_name("next"))
     nxt = app.current_view
@@ -343,7 +346,7 @@ def test_DUD2_after_a_surrender_the_next_dealer_is_random(app: CardClubWindow) -
     want = surrender_dealer(view.session.journal.seed)
     assert view.session.next_options() == {"dealer": want}
     press(app, view.result_panel.buttons.by_name("next"))
-    assert app.current_view.session.game.dealer == want           # type: ignore[attr-defined]
+    assert app.current_view.session.game.dealer == want  # type: ignore[union-attr]  # the next table
     # drawn from the seed: the same seed gives the same dealer, seeds differ
     assert surrender_dealer(33) == surrender_dealer(33)
     assert len({surrender_dealer(s) for s in range(40)}) == 4
@@ -354,7 +357,7 @@ def test_the_deal_flies_from_the_dealer(app: CardClubWindow) -> None:
     app.settings.animation_scale = 1.0
     app.think_scale = 1000.0
     try:
-        view = DudakTable(app, seed=4, options={"dealer": 1})  # type: ignore[arg-type]
+        view = DudakTable(app, seed=4, options={"dealer": 1})
         app.show_view(view)
         starts = {sp.motion.start[:2] for sp in view.sprites.values() if sp.motion}
         assert starts == {view.layout.seat_centre(1)}
@@ -461,7 +464,7 @@ def test_the_table_never_shows_another_seats_hidden_cards(app: CardClubWindow) -
     assert other.to_dict() != g.to_dict()
     shots = []
     for state in (g, other):
-        view = DudakTable(app, state=state, ai_seats=())  # type: ignore[arg-type]
+        view = DudakTable(app, state=state, ai_seats=())
         app.show_view(view)
         pump(app, 2)
         shots.append(frame(app))

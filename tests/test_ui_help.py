@@ -30,7 +30,7 @@ def quick_hard(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(table, "hard", hard | {"iterations": 30})
 
 
-def open_at_human_turn(app: CardClubWindow, key: str, options: dict[str, Any]):  # type: ignore[no-untyped-def]
+def open_at_human_turn(app: CardClubWindow, key: str, options: dict[str, Any]) -> Any:
     from game.scenes.tables import table_class
 
     app.think_scale = 0.0
@@ -45,7 +45,7 @@ def open_at_human_turn(app: CardClubWindow, key: str, options: dict[str, Any]): 
     return view
 
 
-def wait_hint(app: CardClubWindow, view) -> None:  # type: ignore[no-untyped-def]
+def wait_hint(app: CardClubWindow, view: Any) -> None:
     for _ in range(900):
         pump(app)
         if not view.session.hinting:

@@ -41,7 +41,7 @@ def position(key: str, seed: int = 8) -> Game:
 def open_from_seat(app: CardClubWindow, key: str, state: Game,
                    ai_seats: tuple[int, ...] = ()) -> TableView:
     session = DealSession(key, state=state, human=SEAT, ai_seats=ai_seats, save=False)
-    view = table_class(key)(app, session=session)  # type: ignore[call-arg]
+    view = table_class(key)(app, session=session)
     app.show_view(view)
     for _ in range(400):
         pump(app, 1)

@@ -45,7 +45,7 @@ def join_at_seat_one(app: CardClubWindow, srv: Background,
     until(lambda: host.code is not None, "the code", host)
     f = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}))
     until(lambda: f.started and f.ready and host.ready, "the deal", host, f)
-    view = DurakTable(app, session=f)  # type: ignore[arg-type]
+    view = DurakTable(app, session=f)
     app.show_view(view)
     pump(app, 3)
     return f, view

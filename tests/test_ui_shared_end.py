@@ -19,6 +19,7 @@ from game.app import CardClubWindow
 from game.net.background import Background
 from game.net.client import Connection
 from game.net.remote import RemoteSession
+from game.scenes.friends_view import FriendsView
 from game.scenes.tables import table_class
 from game.tools.drive import pump
 
@@ -84,15 +85,15 @@ def hosted_from_the_window(app: CardClubWindow) -> tuple[Any, RemoteSession, Bac
     """The window hosts a Durak table for two friends from the friends view; the test's
     RemoteSession joins as the friend; the host's table opens."""
     friends = app.open("friends", game=GAME)
+    assert isinstance(friends, FriendsView)
     pump(app, 2)
-    start = friends.buttons.by_name("start")  # type: ignore[union-attr]
+    start = friends.buttons.by_name("start")
     press(app, start)
-    until(lambda: friends.session is not None  # type: ignore[union-attr]
-          and friends.session.code is not None, "the code", app=app)  # type: ignore[union-attr]
-    server = friends.server  # type: ignore[union-attr]
-    assert server is not None
-    friend = RemoteSession(Connection(server.url, {"type": "join",
-                                                   "code": friends.session.code}))  # type: ignore[union-attr]
+    until(lambda: friends.session is not None
+          and friends.session.code is not None, "the code", app=app)
+    server, hosted = friends.server, friends.session
+    assert server is not None and hosted is not None
+    friend = RemoteSession(Connection(server.url, {"type": "join", "code": hosted.code}))
     until(lambda: app.current_view is not friends and friend.ready, "the table opens",
           friend, app=app)
     view: Any = app.current_view
@@ -108,7 +109,7 @@ def joined_in_the_window(app: CardClubWindow, srv: Background,
     until(lambda: host.code is not None, "the code", host)
     me = RemoteSession(Connection(srv.url, {"type": "join", "code": host.code}, **link))
     until(lambda: me.started and me.ready and host.ready, "the deal", host, me)
-    view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
+    view: Any = table_class(GAME)(app, session=me)
     app.show_view(view)
     pump(app, 3)
     return view, host
@@ -227,8 +228,6 @@ def test_the_hosts_result_offers_host_again_and_the_menu(app: CardClubWindow,
                                                          tmp_path: Path) -> None:
     """A whole shared deal (the window the host, the friend the test's session); the
     result offers no deal against the computer; Host again hosts the same seats anew."""
-    from game.scenes.friends_view import FriendsView
-
     view, friend, server = hosted_from_the_window(app)
     try:
         deadline = time.monotonic() + HANG
@@ -255,7 +254,8 @@ def test_the_hosts_result_offers_host_again_and_the_menu(app: CardClubWindow,
         until(lambda: server.stopped, "the old table's server stops")
         until(lambda: again.session is not None and again.session.code is not None,
               "the new table's code", app=app)
-        assert again.kinds == ["friend"] and again.session.code != s.code  # type: ignore[union-attr]
+        assert again.session is not None              # (the wait above saw it)
+        assert again.kinds == ["friend"] and again.session.code != s.code
         press(app, again.buttons.by_name("back"))
     finally:
         friend.link.close()
@@ -289,7 +289,7 @@ def test_a_refused_move_is_said_and_the_card_goes_back(app: CardClubWindow,
         friend = RemoteSession(Connection(srv.url, {"type": "join", "code": me.code}))
         f = friend
         until(lambda: me.started and me.ready and f.ready, "the deal", me, f)
-        view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
+        view: Any = table_class(GAME)(app, session=me)
         app.show_view(view)
         pump(app, 3)
         # the friend plays, and the window takes, until the window may play a card
@@ -347,7 +347,7 @@ def test_a_card_this_seat_may_not_see_flies_face_down(app: CardClubWindow,
         friend = RemoteSession(Connection(srv.url, {"type": "join", "code": me.code}))
         f = friend
         until(lambda: me.started and me.ready and f.ready, "the deal", me, f)
-        view: Any = table_class(GAME)(app, session=me)  # type: ignore[arg-type]
+        view: Any = table_class(GAME)(app, session=me)
         app.show_view(view)
         until(lambda: not view.animating, "the deal lands", app=app)
 
