@@ -1,13 +1,15 @@
 """A shared deal as a window's table sees it: the session's face over a network link.
 
-:class:`RemoteSession` answers what a table view asks of a
-:class:`~game.session.deal.DealSession` (``observation()``, ``human_to_act``,
-``human_moves()``, ``play()``, ``advance(dt)``, ``subscribe()``, ``version``, the
-result, hints) from the messages of a :class:`~game.net.client.Connection`, so the table
-does not care where a move came from: its own moves go to the server, and every move
-(its own included) comes back as a ``Change("move", seat, move, events)`` once the server
-has played it.  ``advance(dt)`` (called by the table's frame, as for a computer) polls
-the link and never waits.
+:class:`RemoteSession` is a :class:`~game.session.Session`, as a
+:class:`~game.session.deal.DealSession` is: it answers what a table view asks
+(``observation()``, ``human_to_act``, ``human_moves()``, ``play()``, ``advance(dt)``,
+``subscribe()``, ``version``, the result, hints) from the messages of a
+:class:`~game.net.client.Connection`, so the table does not care where a move came from:
+its own moves go to the server, and every move (its own included) comes back as a
+``Change("move", seat, move, events)`` once the server has played it.  ``advance(dt)``
+(called by the table's frame, as for a computer) polls the link and never waits.
+:attr:`RemoteSession.shared` is the session itself once seated: the table's code, seats
+and link, which a shared table's own words read.
 
 What it cannot be: the engine state (``game``) and the deal's number stay on the server
 until the end (the seed would tell every card); undo and a new deal are not offered at a
