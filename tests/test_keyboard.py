@@ -111,14 +111,14 @@ def test_number_keys_press_buttons_and_esc_pauses(app: CardClubWindow) -> None:
     numbered = kb.buttons()
     assert numbered[-1].name == "menu"
     key(app, K.ESCAPE, frames=0)
-    assert view.paused and view.pause_panel.visible
+    assert view.paused and view.dialogs.pause_panel.visible
     assert [b.name for b in kb.buttons()] == ["resume", "rules", "surrender", "menu"]
     key(app, K.ESCAPE, frames=0)
     assert not view.paused
     key(app, getattr(K, f"KEY_{len(numbered)}"), frames=0)      # the "Menu" button: pause
     assert view.paused
     key(app, K.KEY_1, frames=0)                                 # "Resume"
-    assert not view.paused and not view.pause_panel.visible
+    assert not view.paused and not view.dialogs.pause_panel.visible
 
 
 def test_multi_select_space_toggles_several_cards(app: CardClubWindow) -> None:

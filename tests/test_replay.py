@@ -247,9 +247,9 @@ def test_open_a_deal_from_the_history_and_step_through_it(app: CardClubWindow, k
     assert r.position == 2
     frames(app, 30)
     assert hand_cards(view) == sorted(state_at(s.journal, 2).observation(0)["hand"])
-    assert "Move 2 of" in view.level_label.text.text
+    assert "Move 2 of" in view.hud.level_label.text.text
     # the banner says the last move, in words (no notation)
-    line = view.banner.text.text
+    line = view.hud.banner.text.text
     assert line.startswith(("You ", "Your play: ", "Computer"))   # own move told, or a seat's
     words = line.replace(",", " ").split()
     cards = [a for a in s.journal.moves[1].split()[1:] if len(a) == 2]
@@ -331,7 +331,7 @@ def test_play_from_here_opens_a_practice_table_that_counts_nowhere(
     session = table.session
     assert session.practice and session.human_to_act
     assert session.game.to_dict() == state_at(s.journal, at).to_dict()
-    assert "Practice" in table.level_label.text.text
+    assert "Practice" in table.hud.level_label.text.text
     while not session.is_over:                 # play it out through the table
         if session.human_to_act:
             table.play(session.human_moves()[0])

@@ -213,7 +213,7 @@ def test_learn_from_your_mistakes_asks_each_on_the_table_and_grades_the_answer(
             assert table.sprite_of(attack, "table").visible
             if defence is not None:
                 assert table.sprite_of(defence, "table").visible
-        banner = table.banner.text.text
+        banner = table.hud.banner.text.text
         assert banner.startswith("Find a better move than "), banner
         k, of, m, total = review.number(v.index)
         assert f"Decision {k} of {of} · move {m} of {total}" in banner
@@ -240,7 +240,7 @@ def test_learn_from_your_mistakes_asks_each_on_the_table_and_grades_the_answer(
         assert not session.human_to_act and table.human_moves() == []
         said = table.mode.said.text.text
         assert said.startswith("Your answer: ") and said.endswith(f"({a.grade})"), said
-        banner = table.banner.text.text
+        banner = table.hud.banner.text.text
         assert "The computer's move: " in banner
         if at == take_at:
             assert a.grade == "best" and "The computer agrees." in banner
@@ -333,7 +333,7 @@ def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
         assert table.sprite_of(card, "table").visible
     for card in obs["hand"]:
         assert table.sprite_of(card, "hand0").visible
-    assert table.banner.text.text.startswith("Find a better move than 2♠")   # its shape
+    assert table.hud.banner.text.text.startswith("Find a better move than 2♠")   # its shape
 
     cards = v.best.split()[1:]
     for card in cards:
@@ -345,7 +345,7 @@ def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
     assert a is not None and a.grade == "best" and a.best == v.best
     assert table.session.journal.moves == journal["moves"][:v.index]
     assert sorted(t.card for t in table.selected) == sorted(cards)   # the computer's play
-    banner = table.banner.text.text
+    banner = table.hud.banner.text.text
     assert "The computer agrees." in banner and "points expected" in banner
     said = table.mode.said.text.text            # the play by its shape: "A♠ (best)"
     assert said.startswith("Your answer: ") and said.endswith("(best)")

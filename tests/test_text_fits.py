@@ -139,7 +139,7 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
     L = t.layout
     # the top bar: title and level left of the bar buttons
     leftmost = min(b.cx - b.w / 2 for b in t.bar.buttons)
-    lv = t.level_label.text
+    lv = t.hud.level_label.text
     if lv.text and lv.x + width(lv) > leftmost - 4 + SLACK:
         bad.append(f"bar: {t.title.text.text!r} + {lv.text!r} run under the buttons")
     for b in t.bar.buttons + t.actions.buttons:
@@ -159,11 +159,11 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
             outside.append(f"label {tx.text!r} leaves the window ({tx.left:.0f}..{tx.right:.0f})")
     t.pause()
     pump(sized, 1)
-    check_panel(t.pause_panel, "pause", bad)
+    check_panel(t.dialogs.pause_panel, "pause", bad)
     t.dialogs.ask_surrender()
     pump(sized, 1)
-    check_panel(t.confirm, "surrender?", bad)
-    t.confirm.visible = False
+    check_panel(t.dialogs.confirm, "surrender?", bad)
+    t.dialogs.confirm.visible = False
     t.resume()
     t.surrender()
     pump(sized, 2)

@@ -763,7 +763,7 @@ def test_announcements_show_over_the_runs_clear_of_the_seats(
     view = open_table(app, seed=6, options={"players": players})
     view.choreography.announce_all(1, [Event("announce", text="reshuffle", data={"cards": 40}),
                           Event("announce", text="bus", seat=1)])
-    t = view.banner.text
+    t = view.hud.banner.text
     assert t.text.count("\n") == 1                       # both lines, one under the other
     w, h = t.content_width + 40, t.content_height + 14   # the box draw_overlay fills
     x0, x1, y0, y1 = t.x - w / 2, t.x + w / 2, t.y - h / 2, t.y + h / 2

@@ -194,7 +194,7 @@ def test_announcements_never_cover_a_run(app: CardClubWindow, size: tuple[int, i
 def covers(view: AutobusTable, size: tuple[int, int]) -> None:
     view.choreography.announce_all(1, [Event("announce", text="run_completed", seat=1, data={}),
                           Event("announce", text="bus", seat=1)])
-    t = view.banner.text
+    t = view.hud.banner.text
     assert t.text.count("\n") >= 1
     w, h = t.content_width + 40, t.content_height + 14
     x0, x1, y0, y1 = t.x - w / 2, t.x + w / 2, t.y - h / 2, t.y + h / 2

@@ -21,9 +21,9 @@ def test_your_turn_is_said_only_once_the_computers_cards_have_landed(
     said = 0
     waited = 0                        # frames the player has been to move, settled
     for _frame in range(6000):
-        before = view.hud.banner_left if "Your turn" in view.banner.text.text else 0.0
+        before = view.hud.banner_left if "Your turn" in view.hud.banner.text.text else 0.0
         pump(app)
-        left = view.hud.banner_left if "Your turn" in view.banner.text.text else 0.0
+        left = view.hud.banner_left if "Your turn" in view.hud.banner.text.text else 0.0
         if left > before:             # it has just come up
             assert not view.animating, "'Your turn' while cards still fly"
             assert view.human_to_act
@@ -32,7 +32,7 @@ def test_your_turn_is_said_only_once_the_computers_cards_have_landed(
             waited += 1
             if waited == 1:
                 continue              # the banner comes with the frame after landing
-            if "Your turn" in view.banner.text.text:
+            if "Your turn" in view.hud.banner.text.text:
                 said += 1
             if said >= 3:
                 break
@@ -56,7 +56,7 @@ def test_the_deal_number_shown_at_the_question_is_the_deal_played(
     pump(app, 2)
     assert isinstance(view, AutobusTable) and view.players_panel.visible
     number = view.session.number
-    header = view.level_label.text.text
+    header = view.hud.level_label.text.text
     assert f"{number:,}".replace(",", "\u202f")[-3:] in header
     button = view.players_panel.buttons.by_name(f"players{count}")
     tap(app, button.cx, button.cy)
@@ -64,7 +64,7 @@ def test_the_deal_number_shown_at_the_question_is_the_deal_played(
     assert isinstance(played, AutobusTable) and not played.choosing
     assert played.session.players == count
     assert played.session.number == number
-    assert played.level_label.text.text == header
+    assert played.hud.level_label.text.text == header
 
 
 # ----- a whole turn in the log, each computer's newest play by its name ----------------------

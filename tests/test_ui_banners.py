@@ -34,7 +34,7 @@ def window_size(app: CardClubWindow, size: tuple[int, int]) -> Iterator[None]:
 
 
 def banner_box(view) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
-    t = view.banner.text
+    t = view.hud.banner.text
     w = min(t.content_width + 40, view.layout.w - 20)
     h = t.content_height + 14
     return t.x - w / 2, t.y - h / 2, t.x + w / 2, t.y + h / 2
@@ -54,12 +54,12 @@ def test_several_announcements_fit_inside_the_window_and_take_turns(
         pump(app, 1)
         shown: list[str] = []
         for _ in range(3 * 60 * 3):
-            text = view.banner.text.text
+            text = view.hud.banner.text.text
             if text and text not in shown:
                 shown.append(text)
                 x0, y0, x1, y1 = banner_box(view)
                 assert 0 <= x0 and x1 <= size[0] and 0 <= y0 and y1 <= size[1], text
-                t = view.banner.text
+                t = view.hud.banner.text
                 assert t.content_width <= size[0] - 100 * view.layout.s, text
             if not text and shown:
                 break

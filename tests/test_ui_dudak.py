@@ -96,7 +96,7 @@ def visible_declares(view: DudakTable) -> list[str]:
 
 def screen_text(view: DudakTable) -> str:
     parts = [lab.text.text for lab in view.labels] + [view.status.text.text,
-                                                       view.banner.text.text]
+                                                       view.hud.banner.text.text]
     parts += [b.label.text.text for b in view.actions.buttons if b.visible]
     parts += [b.label.text.text for b in view.suit_buttons.values() if b.visible]
     parts += [view.declare_title.text.text, view.declare_note.text.text]
@@ -136,7 +136,7 @@ def test_DUD3_declare_a_trump_with_a_suit_button(app: CardClubWindow) -> None:
     assert g.trumps[0] == "B" and view.session.journal.moves == ["declare B"]
     assert visible_declares(view) == []                    # once per deal, before acting
     assert view.own_trump.text.text == "trump: bells"
-    assert "Your trump: bells" in view.banner.text.text
+    assert "Your trump: bells" in view.hud.banner.text.text
 
 
 def test_DUD3_the_suit_buttons_answer_number_keys(app: CardClubWindow) -> None:
@@ -157,7 +157,7 @@ def test_DUD3_only_free_suits_and_the_last_goes_automatically(app: CardClubWindo
     press(app, view.suit_buttons["A"])
     assert g.trumps == ["A", "L", "H", "B"]
     assert "Computer 3 gets the last free suit, bells, as trump automatically" in \
-        view.banner.text.text
+        view.hud.banner.text.text
     assert_plain_words(screen_text(view))
 
 
@@ -341,7 +341,7 @@ def test_DUD2_after_a_surrender_the_next_dealer_is_random(app: CardClubWindow) -
     view = open_table(app, seed=33, options={"dealer": 0})
     view.pause()
     view.dialogs.ask_surrender()
-    press(app, view.confirm.buttons.by_name("yes"))
+    press(app, view.dialogs.confirm.buttons.by_name("yes"))
     assert view.result_visible and view.session.surrendered
     want = surrender_dealer(view.session.journal.seed)
     assert view.session.next_options() == {"dealer": want}
@@ -361,7 +361,7 @@ def test_the_deal_flies_from_the_dealer(app: CardClubWindow) -> None:
         app.show_view(view)
         starts = {sp.motion.start[:2] for sp in view.sprites.values() if sp.motion}
         assert starts == {view.layout.seat_centre(1)}
-        assert view.banner.text.text == "Computer 2 plays first"   # left of the dealer
+        assert view.hud.banner.text.text == "Computer 2 plays first"   # left of the dealer
     finally:
         app.settings.animation_scale = 0.0
 
@@ -442,7 +442,7 @@ def test_the_menu_tile_opens_dudak_and_the_level_button_works(app: CardClubWindo
     tap(app, tile.box.cx, tile.box.cy)
     view = app.current_view
     assert isinstance(view, DudakTable)
-    assert view.session.level == "easy" and "Easy" in view.level_label.text.text
+    assert view.session.level == "easy" and "Easy" in view.hud.level_label.text.text
     assert view.session.journal.meta["level"] == "easy"
     app.settings.levels.clear()
 

@@ -168,7 +168,7 @@ def test_pause_menu_stops_the_computer(app: CardClubWindow) -> None:
     app.think_scale = 0.0
     pump(app, 60)
     assert view.session.game.table == [] and view.session.journal.moves == []
-    resume = view.pause_panel.buttons.by_name("resume")
+    resume = view.dialogs.pause_panel.buttons.by_name("resume")
     tap(app, resume.cx, resume.cy)
     assert not view.paused
     pump(app, 10)
@@ -180,15 +180,15 @@ def test_surrender_from_the_pause_menu_ends_the_deal(app: CardClubWindow) -> Non
     menu_btn = view.bar.by_name("menu")
     tap(app, menu_btn.cx, menu_btn.cy)
     assert view.paused
-    s = view.pause_panel.buttons.by_name("surrender")
+    s = view.dialogs.pause_panel.buttons.by_name("surrender")
     tap(app, s.cx, s.cy)
-    assert view.confirm.visible and not view.result_visible     # it asks first
-    no = view.confirm.buttons.by_name("no")
+    assert view.dialogs.confirm.visible and not view.result_visible     # it asks first
+    no = view.dialogs.confirm.buttons.by_name("no")
     tap(app, no.cx, no.cy)
-    assert not view.session.surrendered and not view.confirm.visible
+    assert not view.session.surrendered and not view.dialogs.confirm.visible
     tap(app, menu_btn.cx, menu_btn.cy)
     tap(app, s.cx, s.cy)
-    yes = view.confirm.buttons.by_name("yes")
+    yes = view.dialogs.confirm.buttons.by_name("yes")
     tap(app, yes.cx, yes.cy)
     assert view.result_visible and view.session.surrendered
     assert view.result_panel.title.text.text == "You surrendered"
@@ -265,7 +265,7 @@ def test_rules_screen_from_the_table_and_back(app: CardClubWindow) -> None:
     back = rv.buttons.by_name("back")
     tap(app, back.cx, back.cy)               # back to the table playing on (issue 50: the
     assert app.current_view is view          # pause panel no longer waits to be closed)
-    assert not view.paused and not view.pause_panel.visible
+    assert not view.paused and not view.dialogs.pause_panel.visible
 
 
 def test_smoke_command_plays_a_deal_and_exits_zero(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -320,7 +320,7 @@ def test_level_button_cycles_and_the_table_uses_it(app: CardClubWindow) -> None:
 
     assert settings_store.load()[0].levels["durak"] == "hard"
     view = open_table(app, seed_where(COMPUTER))
-    assert view.session.level == "hard" and "Hard" in view.level_label.text.text
+    assert view.session.level == "hard" and "Hard" in view.hud.level_label.text.text
     for _ in range(2000):                          # the search runs in slices
         pump(app)
         if view.session.journal.moves:

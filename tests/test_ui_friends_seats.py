@@ -298,7 +298,7 @@ def test_the_pause_panel_closes_up_where_undo_was(app: CardClubWindow,
         view = shown(app, h)
         b = view.bar.by_name("menu")
         tap(app, b.cx, b.cy)
-        pause = view.pause_panel
+        pause = view.dialogs.pause_panel
         assert pause.visible
         buttons = pause.buttons.buttons
         assert [b.name for b in buttons] == ["resume", "rules", "menu"]

@@ -122,7 +122,7 @@ def test_the_undo_button_and_the_pause_menu_undo(app: CardClubWindow) -> None:
     assert len(view.session.journal.moves) == first
     key(app, K.ESCAPE)
     assert view.paused
-    b = view.pause_panel.buttons.by_name("undo")
+    b = view.dialogs.pause_panel.buttons.by_name("undo")
     assert b.visible
     tap(app, b.cx, b.cy)
     assert not view.paused and view.session.journal.moves == []
@@ -164,7 +164,7 @@ def test_the_deal_number_shows_and_replay_these_cards_deals_them_again(
         app: CardClubWindow) -> None:
     view = open_at_human_turn(app, "durak", {})
     number = view.session.number
-    assert f"Deal {number:,}".replace(",", "\u00a0") in view.level_label.text.text
+    assert f"Deal {number:,}".replace(",", "\u00a0") in view.hud.level_label.text.text
     deck = list(view.session.journal.deck)
     view.surrender()
     pump(app, 2)

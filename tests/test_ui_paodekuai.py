@@ -174,7 +174,7 @@ def test_pause_stops_the_computers(app: CardClubWindow) -> None:
     app.think_scale = 0.0
     pump(app, 60)
     assert view.session.journal.moves == []
-    press(app, view.pause_panel.buttons.by_name("resume"))
+    press(app, view.dialogs.pause_panel.buttons.by_name("resume"))
     pump(app, 10)
     assert view.session.journal.moves
 

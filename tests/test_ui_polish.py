@@ -157,7 +157,7 @@ def test_a_panels_number_badges_share_one_corner(sized: CardClubWindow) -> None:
     key(sized, K.TAB)                     # a key shows the badges
     key(sized, K.ESCAPE)                  # the first Esc clears the focus (issue 40, 4)
     key(sized, K.ESCAPE)                  # the next: the pause panel
-    assert view.pause_panel.visible
+    assert view.dialogs.pause_panel.visible
     kb = view.keyboard
     shown = [b for b in kb.buttons() if kb.usable(b)]
     assert len(shown) >= 3
@@ -173,7 +173,7 @@ def test_pao_de_kuai_banner_leaves_the_played_count_alone(sized: CardClubWindow)
     view.discard_label.set("27 cards played")
     view.show_banner("Computer 2 wins the round and leads")
     pump(sized, 1)
-    t = view.banner.text
+    t = view.hud.banner.text
     banner = (t.x - t.content_width / 2 - 20, t.y - t.content_height / 2 - 7,
               t.x + t.content_width / 2 + 20, t.y + t.content_height / 2 + 7)
     assert not overlap(banner, text_box(view.discard_label.text))
@@ -188,7 +188,7 @@ def test_a_two_line_banner_stays_under_the_top_bar(sized: CardClubWindow, game: 
     view = open_table(sized, game, seed=seed)
     view.show_banner("Find a better move than play 2♠\nDecision 4 of 8 · move 14 of 37")
     pump(sized, 1)
-    t = view.banner.text
+    t = view.hud.banner.text
     L = view.layout
     assert t.y + t.content_height / 2 + 7 <= L.h - L.bar_h + 0.5
     assert t.y - t.content_height / 2 - 7 >= 0
@@ -202,7 +202,7 @@ def test_the_banner_leaves_the_log_alone(sized: CardClubWindow, game: str, seed:
     view = open_table(sized, game, seed=seed)
     view.show_banner("Computer 2 wins the round and leads")
     pump(sized, 1)
-    t = view.banner.text
+    t = view.hud.banner.text
     banner = (t.x - t.content_width / 2 - 20, t.y - t.content_height / 2 - 7,
               t.x + t.content_width / 2 + 20, t.y + t.content_height / 2 + 7)
     shown = view.log.boxes()                  # the log's box and each seat's last play
@@ -219,7 +219,7 @@ def test_dudak_dealer_tag_sits_by_its_seat_clear_of_the_banner(sized: CardClubWi
     picture(sized)
     dealer = view.obs["dealer"]
     chip = text_box(view.dealer_label.text)
-    t = view.banner.text
+    t = view.hud.banner.text
     banner = (t.x - t.content_width / 2 - 20, t.y - t.content_height / 2 - 7,
               t.x + t.content_width / 2 + 20, t.y + t.content_height / 2 + 7)
     assert not overlap(chip, banner)
@@ -337,9 +337,9 @@ def test_the_header_stays_readable_over_a_panel_at_high_contrast(app: CardClubWi
     app.settings.look_contrast = 0.99
     try:
         key(app, K.ESCAPE)
-        assert view.pause_panel.visible
+        assert view.dialogs.pause_panel.visible
         img = picture(app)
-        t = view.level_label.text
+        t = view.hud.level_label.text
         box = (round(t.left), round(app.height - t.top), round(t.right),
                round(app.height - t.bottom))
         brightest = max(max(px) for px in img.crop(box).getdata())

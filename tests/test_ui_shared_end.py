@@ -67,8 +67,8 @@ def act(app: CardClubWindow, view: Any, move: Any) -> None:
 def leave_by_the_menu(app: CardClubWindow, view: Any) -> None:
     """The bar's Menu (the pause), then its Menu: the question to leave."""
     press(app, view.bar.by_name("menu"))
-    assert view.pause_panel.visible
-    press(app, view.pause_panel.buttons.by_name("menu"))
+    assert view.dialogs.pause_panel.visible
+    press(app, view.dialogs.pause_panel.buttons.by_name("menu"))
 
 
 @pytest.fixture
@@ -122,17 +122,18 @@ def test_the_host_leaving_asks_first_then_closes_the_table_and_stops_the_server(
     try:
         assert not view.help.undo_button.visible                  # no undo at a shared table
         leave_by_the_menu(app, view)
-        names = [b.name for b in view.pause_panel.buttons.buttons]
+        names = [b.name for b in view.dialogs.pause_panel.buttons.buttons]
         assert "undo" not in names and "surrender" not in names
-        assert view.confirm.visible and view.confirm.title.text.text == "Leave the table?"
-        assert view.confirm.text.text.text == "It closes for your friends."
-        press(app, view.confirm.no)                          # Stay: nothing happens
+        ask = view.dialogs.confirm
+        assert ask.visible and ask.title.text.text == "Leave the table?"
+        assert view.dialogs.confirm.text.text.text == "It closes for your friends."
+        press(app, view.dialogs.confirm.no)                          # Stay: nothing happens
         still = app.current_view is view
-        assert still and not view.confirm.visible
+        assert still and not view.dialogs.confirm.visible
         until(lambda: not view.paused, "the table goes on", app=app)
         assert friend.closed is None and not server.stopped
         leave_by_the_menu(app, view)
-        press(app, view.confirm.yes)                         # Leave
+        press(app, view.dialogs.confirm.yes)                         # Leave
         assert type(app.current_view).__name__ == "MenuView"
         until(lambda: friend.closed is not None, "the friend hears of it", friend)
         assert friend.closed_reason == "host_left"
@@ -150,9 +151,9 @@ def test_closing_the_window_as_host_asks_then_leaves(app: CardClubWindow, loopba
     try:
         app.dispatch_event("on_close")
         pump(app, 1)
-        assert view.confirm.visible and not closed           # asked, not closed
-        assert view.confirm.text.text.text == "It closes for your friends."
-        press(app, view.confirm.yes)
+        assert view.dialogs.confirm.visible and not closed           # asked, not closed
+        assert view.dialogs.confirm.text.text.text == "It closes for your friends."
+        press(app, view.dialogs.confirm.yes)
         assert closed == [True]
         until(lambda: friend.closed is not None, "the friend hears of it", friend)
         until(lambda: server.stopped, "the host's server stops")
@@ -211,8 +212,8 @@ def test_a_friend_leaving_asks_and_the_computer_takes_the_seat(app: CardClubWind
     view, host = joined_in_the_window(app, srv)
     try:
         leave_by_the_menu(app, view)
-        assert view.confirm.text.text.text == "The computer takes your seat."
-        press(app, view.confirm.yes)
+        assert view.dialogs.confirm.text.text.text == "The computer takes your seat."
+        press(app, view.dialogs.confirm.yes)
         assert type(app.current_view).__name__ == "MenuView"
         # at once, not after the grace period (600 s here)
         until(lambda: bool(host.seats[1].get("standin")), "the computer sits down", host)

@@ -52,8 +52,8 @@ def test_surrender_is_a_loss_without_xp(app: CardClubWindow) -> None:
     app.show_view(view)
     pump(app, 3)
     view.pause()
-    tap(app, *(lambda b: (b.cx, b.cy))(view.pause_panel.buttons.by_name("surrender")))
-    yes = view.confirm.buttons.by_name("yes")
+    tap(app, *(lambda b: (b.cx, b.cy))(view.dialogs.pause_panel.buttons.by_name("surrender")))
+    yes = view.dialogs.confirm.buttons.by_name("yes")
     tap(app, yes.cx, yes.cy)
     assert view.session.surrendered and view.result_visible
     rows = history.deals("durak")

@@ -202,17 +202,17 @@ def test_esc_on_rules_opened_from_the_table_returns_to_the_game(app: CardClubWin
     app.dispatch_event("on_key_release", arcade.key.ESCAPE, 0)
     pump(app, 2)
     assert app.current_view is view
-    assert not view.paused and not view.pause_panel.visible
+    assert not view.paused and not view.dialogs.pause_panel.visible
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)   # the pause panel ...
     pump(app, 1)
-    assert view.pause_panel.visible
-    b = view.pause_panel.buttons.by_name("rules")
+    assert view.dialogs.pause_panel.visible
+    b = view.dialogs.pause_panel.buttons.by_name("rules")
     tap_at(app, b.cx, b.cy)                                     # ... its Rules ...
     pump(app, 2)
     assert isinstance(app.current_view, RulesView)
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)   # ... and back to it
     pump(app, 2)
-    assert app.current_view is view and view.paused and view.pause_panel.visible
+    assert app.current_view is view and view.paused and view.dialogs.pause_panel.visible
 
 
 def test_a_page_of_history_is_laid_out_a_row_a_step(app: CardClubWindow,

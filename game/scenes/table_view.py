@@ -48,7 +48,7 @@ from game.ui.card_sprite import CardSprite
 from game.ui.keyboard import Keyboard
 from game.ui.layers import draw_felt
 from game.ui.layout import Box
-from game.ui.panels import Confirm, Panel, draw_glow
+from game.ui.panels import Panel, draw_glow
 from game.ui.placement import Token
 from game.ui.replay_controls import Back, ReplayControls
 from game.ui.widgets import Button, ButtonGroup, Label
@@ -63,19 +63,17 @@ log = logging.getLogger(__name__)
 
 
 class TableView(TableHooks, arcade.View):
-    # the components' state that tables and tests read on the view
+    # the components' state read on the view: by the games' tables and the tools
+    # (message, sprites, result_visible, result_panel), the components through ``Host``
+    # (bar), and, for now, by many tests (the hud's status and title)
     status: Forward[Label] = Forward("hud")
-    banner: Forward[Label] = Forward("hud")
     title: Forward[Label] = Forward("hud")
-    level_label: Forward[Label] = Forward("hud")
     message: Forward[str] = Forward("hud")
     sprites: Forward[dict[int, CardSprite]] = Forward("cards")
     result_visible: Forward[bool] = Forward("dialogs")
-    pause_panel: Forward[Panel] = Forward("dialogs")
     result_panel: Forward[Panel] = Forward("dialogs")
-    confirm: Forward[Confirm] = Forward("dialogs")
     bar: Forward[ButtonGroup] = Forward("mode")
-    # what tables and tests call on the view
+    # what the games' tables, the tools and the window (may_close) call on the view
     flash: Forward[Callable[..., None]] = Forward("hud")
     show_banners: Forward[Callable[[list[str]], None]] = Forward("hud")
     clear_hint: Forward[Callable[[], None]] = Forward("help")
