@@ -136,3 +136,33 @@ def test_the_new_sentences_are_said_in_the_players_language() -> None:
             assert told != bus and "6♥" in told[0], (lang, told)
     finally:
         i18n.set_language("en")
+
+
+# ----- Dudák: a follow-up the next player cannot beat ---------------------------------------
+# you (seat 0) hold hearts as trump; Computer 2, next, holds bells (DUD-5: a card of its own
+# trump is beaten only by a higher card of that suit)
+DUEL = {"seat": 0, "trumps": ["H", "A", "B", "L"], "next_player": 2,
+        "hand": ["7L", "8L", "TH", "KB", "AB", "7A"]}
+
+
+def test_dudak_a_follow_up_the_next_player_cannot_beat() -> None:
+    assert why("dudak", DUEL, "follow 7L", "follow AB") == [
+        "Its follow-up, Ace of bells, was one Computer 2 could not beat: nothing beats the "
+        "ace of Computer 2's own trump."]
+    # the K of bells: the one higher card, the ace, is yours
+    assert why("dudak", DUEL, "follow 7A", "follow KB") == [
+        "Its follow-up, King of bells, was one Computer 2 could not beat: only a higher "
+        "card of Computer 2's own trump beats it, and you hold them all."]
+
+
+def test_dudak_no_unbeatable_follow_up_where_it_could_be_beaten_or_yours_was_too() -> None:
+    # the ace of bells elsewhere: the king of bells can be beaten
+    assert why("dudak", DUEL | {"hand": ["7L", "KB", "7A"]}, "follow 7L", "follow KB") == []
+    # bells are not the next player's trump
+    assert why("dudak", DUEL | {"next_player": 1}, "follow 7L", "follow AB") == []
+    # no trump declared by the next player yet (it may still declare one)
+    assert why("dudak", DUEL | {"trumps": ["H", None, None, None]}, "follow 7L",
+               "follow AB") == []
+    # the move played was unbeatable too: nothing to tell
+    assert why("dudak", DUEL, "follow KB", "follow AB") == []
+    assert why("dudak", DUEL, "lead 7L", "lead AB") == []

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.cards import CZECH_RANKS
+from game.games import spec
 from game.i18n import _
-from game.i18n.words import average_cards
+from game.i18n.words import average_cards, card_text
 from game.review.model import Effect, Traits
 from game.rules import Move
 
@@ -23,7 +25,42 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     # were dropped
     if p.kind == "take" and b.kind == "beat":
         out.append(_("This took the cards though you could beat them."))
+    if p.kind == "follow" and b.kind == "follow":
+        out += _unbeatable(obs, str(p.args[0]), str(b.args[0]))
     return out
+
+
+def _unbeatable(obs: dict[str, Any], mine: str, its: str) -> list[str]:
+    """The best follow-up is a card the next player cannot beat and the one played is
+    not: a card of that player's own trump suit (only a higher card of it beats it,
+    DUD-5) whose higher cards are all in the seat's hand."""
+    nxt = obs.get("next_player")
+    trumps = obs.get("trumps", [])
+    if not isinstance(nxt, int) or nxt >= len(trumps) or trumps[nxt] is None:
+        return []
+    suit = str(trumps[nxt])
+    hand = {str(c) for c in obs.get("hand", [])}
+
+    def safe(card: str) -> bool:
+        higher = CZECH_RANKS[CZECH_RANKS.index(card[0]) + 1:]
+        return card[1] == suit and all(r + suit in hand for r in higher)
+
+    if not safe(its) or safe(mine):
+        return []
+    seat = int(obs.get("seat", 0))
+    who = spec("dudak").seat_name(nxt, seat)
+    card = card_text(its, "czech")
+    if its[0] == "A":
+        # TRANSLATORS: {card} is a Czech card by name ("acorn ace"); {who} is the next
+        # seat ("Computer 2"), who must beat it; a player's own trump is the suit they
+        # declared
+        return [_("Its follow-up, {card}, was one {who} could not beat: nothing beats the "
+                  "ace of {who}'s own trump.").format(card=card, who=who)]
+    # TRANSLATORS: {card} is a Czech card by name ("acorn king"); {who} is the next seat
+    # ("Computer 2"), who must beat it; a player's own trump is the suit they declared
+    return [_("Its follow-up, {card}, was one {who} could not beat: only a higher card of "
+              "{who}'s own trump beats it, and you hold them all.").format(card=card,
+                                                                          who=who)]
 
 
 # ----- what a move led to in the judge's play-outs (the spec's ``review_traits``) ----------
