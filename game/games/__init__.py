@@ -17,9 +17,9 @@ from collections.abc import Iterator, Mapping
 from types import ModuleType
 
 from game.games import autobus, dudak, durak, paodekuai
-from game.games.spec import GameSpec, load
+from game.games.spec import GameSpec
 
-__all__ = ["ORDER", "SPECS", "GameInfo", "GameSpec", "Registry", "info", "load", "spec"]
+__all__ = ["ORDER", "SPECS", "GameInfo", "GameSpec", "Registry", "info", "spec"]
 
 #: the games' packages in menu order (a new game: its name here and on the import line)
 PACKAGES: tuple[ModuleType, ...] = (autobus, dudak, durak, paodekuai)

@@ -35,12 +35,6 @@ from game.i18n.core import _
 from game.rules.base import Game
 
 
-def load(ref: object) -> Any:
-    """The reference itself: kept for the review's callers that still wrap a spec's
-    hook in ``load(...)`` (the hooks are real references now); call the hook directly."""
-    return ref
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """Everything shared code needs to know about one game besides its rules.

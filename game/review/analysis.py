@@ -46,7 +46,7 @@ from typing import Any
 from game.ai import make_bot
 from game.ai.infer import sample
 from game.ai.search import reward
-from game.games import load, spec
+from game.games import spec
 from game.i18n import _
 from game.review.line import LINE_PLIES, Followed, lines_of
 from game.review.model import (
@@ -100,7 +100,7 @@ def value_of(g: Any, seat: int) -> float:
     for a draw) and the search's own estimate for a play-out cut off before the end."""
     ref = spec(g.key).review_value
     if ref is not None:
-        return float(load(ref)(g, seat))
+        return float(ref(g, seat))
     if not g.is_over:
         return float(reward(g)[seat])
     return float(g.result()[seat])
@@ -112,7 +112,7 @@ def same_move(key: str, a: str, b: str) -> bool:
     if a == b:
         return True
     ref = spec(key).same_move
-    return ref is not None and bool(load(ref)(a, b))
+    return ref is not None and bool(ref(a, b))
 
 
 @cache
@@ -120,7 +120,9 @@ def traits_of(key: str) -> Traits | None:
     """What the review of ``key`` measures in its play-outs beside the value (its spec's
     ``review_traits``); None: values only."""
     ref = spec(key).review_traits
-    return load(ref) if ref is not None else None
+    if ref is not None and not isinstance(ref, Traits):   # the contract's mirror, checked
+        raise TypeError(f"{key}: review_traits is not a game.review.model.Traits")
+    return ref
 
 
 #: the play-out's own value, kept beside its traits (what a trait must go with to explain
@@ -353,7 +355,7 @@ class Judge:
             # the solver is one long call (up to a second at its cap): on a thread, so a
             # table stepping the hint a slice a frame keeps drawing meanwhile
             got: list[list[tuple[str, float]] | None] = []
-            solver = threading.Thread(target=lambda: got.append(load(exact_ref)(
+            solver = threading.Thread(target=lambda: got.append(exact_ref(
                 self.obs, moves, s.solve_nodes)), daemon=True, name="cardclub-solver")
             solver.start()
             while solver.is_alive():
@@ -494,8 +496,8 @@ class Judge:
         kinds = [seat_play(self.key, lv) for lv in
                  table_levels(self.key, seats_of(self.obs), self.seat, self.levels)]
         plays = [(kind, max(eps, self.s.epsilon)) for kind, eps in kinds]
-        got = load(ref)(self.obs, moves, plays, max(1, self.s.min_samples or self.s.samples),
-                        self.s.solve_nodes, self.seed)
+        got = ref(self.obs, moves, plays, max(1, self.s.min_samples or self.s.samples),
+                  self.s.solve_nodes, self.seed)
         pairs = list(zip(moves, got, strict=True))
         return replace(a, chances=tuple((m, round(float(c), 9)) for m, (c, _l) in pairs),
                        lines=tuple((m, tuple(line)) for m, (_c, line) in pairs))
@@ -620,7 +622,7 @@ def why(key: str, obs: dict[str, Any], played: str, best: str,
     if same_move(key, played, best):
         return []
     ref = spec(key).review_why
-    out = [str(x) for x in load(ref)(obs, played, best)] if ref is not None else []
+    out = [str(x) for x in ref(obs, played, best)] if ref is not None else []
     t = traits_of(key)
     said = [str(line) for line in (t.words(e, obs) for e in found) if line] if t else []
     if said:

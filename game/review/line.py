@@ -141,7 +141,7 @@ def witness(obs: dict[str, Any], legal: Sequence[Move], move: str, line: Sequenc
     (the deal before it, the move, its shown form); None where none is found among the
     judge's first :data:`WITNESS_DEALS` sampled deals (the line is not legal there)."""
     from game.ai.infer.sampling import sample
-    from game.games import load, spec
+    from game.games import spec
 
     seed = position_seed(obs, (str(m) for m in legal))
     seat = int(obs["seat"])
@@ -173,7 +173,7 @@ def witness(obs: dict[str, Any], legal: Sequence[Move], move: str, line: Sequenc
     # the move, or one the game calls the same (the judge may have played the same ranks
     # in other suits: its line goes on from those)
     ref = spec(str(obs["game"])).same_move
-    same = load(ref) if ref is not None else None
+    same = ref
     moves = [move, *(str(m) for m in legal
                      if same is not None and str(m) != move and same(str(m), move))]
     for k in range(WITNESS_DEALS):
