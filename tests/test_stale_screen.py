@@ -53,7 +53,7 @@ def shown(view: Any) -> dict[str, Any]:
     if not hasattr(view, "session"):
         return {"view": type(view).__name__}
     return {"moves": len(view.session.journal.moves),
-            "status": view.status.text.text,
+            "status": view.hud.status.text.text,
             "buttons": sorted(spec.name for spec, b in zip(view.action_specs,
                                                            view.actions.buttons, strict=False)
                               if b.visible)}

@@ -150,7 +150,7 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
     for b in t.actions.buttons:
         if b.visible and b.cx + b.w / 2 > L.w + SLACK:
             bad.append(f"table: button {b.name} sticks out on the right")
-    check_wrapped(t.status, "status", bad)
+    check_wrapped(t.hud.status, "status", bad)
     outside: list[str] = []
     for lab in t.labels:
         check_wrapped(lab, "label", bad)

@@ -203,7 +203,7 @@ def test_a_hand_card_dropped_on_the_wrong_pile_slides_back_and_says_why(
     before = g.to_dict()
     drag(app, *centre(view, "6D", "hand0"), *target(view, "aux0.1"))
     assert g.to_dict() == before
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert "BUS-" not in shown and "6D" not in shown and "aux1" not in shown
     assert "6♦" in shown
 
@@ -265,7 +265,7 @@ def test_end_turn_only_with_an_empty_hand(app: CardClubWindow) -> None:
     assert not end.visible
     drag(app, *centre(view, "2S", "hand0"), *target(view, "run1"))
     assert g.hands[0] == [] and end.visible
-    assert "end your turn" in view.status.text.text
+    assert "end your turn" in view.hud.status.text.text
     press(app, end)
     assert view.session.journal.moves[-1] == "end" and g.current_player == 1
 
@@ -355,7 +355,7 @@ def test_the_count_is_chosen_before_the_deal_and_remembered(app: CardClubWindow)
     assert isinstance(view, AutobusTable) and view.choosing
     assert view.players_panel.visible and not list(view.cards.board.tokens())
     assert not saves.exists("autobus")                      # nothing dealt yet
-    assert "How many players" in view.status.text.text
+    assert "How many players" in view.hud.status.text.text
     bar_menu = view.bar.by_name("menu")
     tap(app, bar_menu.cx, bar_menu.cy)
     assert not view.paused                                  # no surrender before a deal
@@ -630,10 +630,10 @@ def test_a_tapped_card_that_cannot_go_shows_the_engines_refusal(app: CardClubWin
 
     view = deal(app, reserves={0: ["5H"]})
     tap(app, *centre(view, "5H", "reserve0"))          # no run open yet
-    assert view.status.text.text == engine_says(
+    assert view.hud.status.text.text == engine_says(
         view.session.game, Move("play", ("5H", "reserve", "new")),
         "autobus.new_run_needs_ace", ranks=[])
-    assert "5♥" in view.status.text.text
+    assert "5♥" in view.hud.status.text.text
     g = Autobus.new(deck=make_deck(2, reserves={0: ["5H"]},
                                    hands={0: ["6D", "6C", "KC", "QC"]}), players=2)
     g.stock.remove("AS")
@@ -644,29 +644,29 @@ def test_a_tapped_card_that_cannot_go_shows_the_engines_refusal(app: CardClubWin
     g.aux_rank[0][0] = "6"
     view = open_table(app, state=g, ai_seats=())
     tap(app, *centre(view, "5H", "reserve0"))
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert shown == engine_says(g, Move("play", ("5H", "reserve", "new")),
                                 "autobus.new_run_needs_ace", ranks=["2"])
     assert "5♥" in shown and "2" in shown            # the card, what the runs need
     under = view.sprite_of("6D", "aux0.1")          # its strip above the top card
     tap(app, under.center_x, under.top - 3)
-    assert view.status.text.text == _("Only the top card of a pile can be played.")
+    assert view.hud.status.text.text == _("Only the top card of a pile can be played.")
     tap(app, *centre(view, "6C", "aux0.1"))
-    assert view.status.text.text == engine_says(g, Move("play", ("6C", "aux1", "new")),
+    assert view.hud.status.text.text == engine_says(g, Move("play", ("6C", "aux1", "new")),
                                                 "autobus.new_run_needs_ace", ranks=["2"])
     drag(app, *centre(view, "5H", "reserve0"), *target(view, "aux0.2"))
-    assert view.status.text.text == view.explain_drop([("reserve0", "5H")], "aux0.2")
-    assert view.status.text.text != refusal_text(g.check(Move("discard", ("5H", "aux2"))))
-    assert "hand" in view.status.text.text            # only hand cards go there
+    assert view.hud.status.text.text == view.explain_drop([("reserve0", "5H")], "aux0.2")
+    assert view.hud.status.text.text != refusal_text(g.check(Move("discard", ("5H", "aux2"))))
+    assert "hand" in view.hud.status.text.text            # only hand cards go there
     drag(app, *centre(view, "KC", "hand0"), *target(view, "run1"))
-    assert view.status.text.text == engine_says(g, Move("play", ("KC", "hand", "run1")),
+    assert view.hud.status.text.text == engine_says(g, Move("play", ("KC", "hand", "run1")),
                                                 "autobus.run_needs", rank="2", card="KC")
     assert view.session.journal.moves == []
     tap(app, *centre(view, "KC", "hand0"))
     tap(app, *target(view, "aux0.2"))               # a discard: the computer's turn
     assert view.session.journal.moves == ["discard KC aux2"]
     tap(app, *centre(view, "QC", "hand0"))
-    assert view.status.text.text == _("Wait for your turn.")
+    assert view.hud.status.text.text == _("Wait for your turn.")
 
 
 def many_runs(players: int) -> Autobus:

@@ -92,7 +92,7 @@ def test_with_several_the_button_asks_which_and_a_tap_chooses(app: CardClubWindo
     bus = view.actions.by_name("bus")
     press(app, bus)
     assert view.session.journal.moves == []                  # nothing played yet …
-    assert view.status.text.text == _("Choose the card to put under the bus")
+    assert view.hud.status.text.text == _("Choose the card to put under the bus")
     assert all(lifted(view, c) for c in ("3C", "5D", "7H"))  # … the candidates lift
     assert not lifted(view, "QS")                           # (it fits the pile of queens)
     assert bus.visible
@@ -107,21 +107,21 @@ def test_a_click_elsewhere_or_escape_cancels_the_question(app: CardClubWindow) -
     bus = view.actions.by_name("bus")
     asking = _("Choose the card to put under the bus")
     press(app, bus)
-    assert view.status.text.text == asking
+    assert view.hud.status.text.text == asking
     sb = view.status_box()
     tap(app, sb.cx, sb.cy)                                   # the felt: never mind
-    assert not view.bus_choice and view.status.text.text != asking
+    assert not view.bus_choice and view.hud.status.text.text != asking
     assert lifted(view, "QS") and bus.visible               # every legal card lifts again
     press(app, bus)
-    assert view.status.text.text == asking
+    assert view.hud.status.text.text == asking
     app.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
-    assert not view.bus_choice and not view.paused and view.status.text.text != asking
+    assert not view.bus_choice and not view.paused and view.hud.status.text.text != asking
     press(app, bus)
     tap(app, *centre(view, "QS", "hand0"))                  # not a candidate: chosen as usual
     assert not view.bus_choice and view.selection() == [("hand0", "QS")]
     assert view.session.journal.moves == []
     press(app, bus)                           # the chosen card cannot go: asks again
-    assert view.status.text.text == asking and view.session.journal.moves == []
+    assert view.hud.status.text.text == asking and view.session.journal.moves == []
 
 
 def test_a_chosen_card_goes_under_with_the_button(app: CardClubWindow) -> None:
@@ -159,7 +159,7 @@ def test_a_card_that_fits_a_pile_dropped_on_the_reserve_slides_back(app: CardClu
     assert "reserve0" not in view.live_targets()
     drag(app, *centre(view, "QS", "hand0"), *reserve_point(view))
     assert g.to_dict() == before and view.session.journal.moves == []
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert "Q♠" in shown and "side piles" in shown and "BUS-" not in shown
 
 
@@ -169,19 +169,19 @@ def test_the_words_for_a_chosen_card_name_only_what_it_can_do(app: CardClubWindo
     g = full_piles(["3C", "5D", "QS", "9H"])
     view = open_table(app, state=g, ai_seats=())
     tap(app, *centre(view, "3C", "hand0"))
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert shown == _("{card} fits no run and none of your side piles: put it under the "
                       "bus").format(card="3♣")
     assert "onto a run" not in shown
     g = full_piles(["3C", "5D", "7H", "2H"], runs=[["AS", "2S"]])
     view = open_table(app, state=g, ai_seats=())
     assert {m.kind for m in g.legal_moves()} == {"play", "bus"}      # no discard possible
-    assert view.status.text.text == _("Play onto the runs, then put a hand card under "
+    assert view.hud.status.text.text == _("Play onto the runs, then put a hand card under "
                                       "the bus")
     tap(app, *centre(view, "3C", "hand0"))                   # 3♣ fits run 1
-    assert "play it onto a run, or put it under the bus" in view.status.text.text
+    assert "play it onto a run, or put it under the bus" in view.hud.status.text.text
     tap(app, *centre(view, "5D", "hand0"))                   # 5♦ fits nothing
-    assert "onto a run" not in view.status.text.text
+    assert "onto a run" not in view.hud.status.text.text
 
 
 def bus_first(legal: list[Move]) -> Move:
@@ -203,7 +203,7 @@ def test_a_whole_deal_the_button_shows_exactly_while_legal(app: CardClubWindow) 
         press(window, bus)
         if view.bus_choice:
             seen["asked"] += 1
-            assert view.status.text.text == _("Choose the card to put under the bus")
+            assert view.hud.status.text.text == _("Choose the card to put under the bus")
             tap(window, *centre(view, str(move.args[0]), "hand0"))
         else:
             seen["direct"] += 1

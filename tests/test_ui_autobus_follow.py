@@ -62,7 +62,7 @@ def test_a_card_that_may_not_go_under_slides_back_and_says_why(app: CardClubWind
     box = view.layout.reserve_box(0)
     drag(app, *centre(view, "X", "hand0"), box.cx, box.cy)
     assert g.to_dict() == before and view.session.journal.moves == []
-    assert view.status.text.text == _("A joker fits any side pile, so it never goes under "
+    assert view.hud.status.text.text == _("A joker fits any side pile, so it never goes under "
                                       "the bus.")
     settle(app, view)
     assert slot_of(view, "X", "hand0") == home        # back in its place
@@ -76,13 +76,13 @@ def test_with_only_under_the_bus_left_the_way_shows_before_a_card_is_chosen(
     view = open_table(app, state=g, ai_seats=())
     assert {m.kind for m in g.legal_moves()} == {"bus"}
     assert not view.selection()
-    assert view.status.text.text == _("No hand card fits your side piles: drag one onto "
+    assert view.hud.status.text.text == _("No hand card fits your side piles: drag one onto "
                                       "your reserve, or press Under the bus")
     assert view.actions.by_name("bus").visible
     assert gestures.only_bus(view)
     top = view.obs["reserve_tops"][0]
     tap(app, *centre(view, top, "reserve0"))
-    assert view.bus_choice and view.status.text.text == _("Choose the card to put under "
+    assert view.bus_choice and view.hud.status.text.text == _("Choose the card to put under "
                                                           "the bus")
     tap(app, *centre(view, "7H", "hand0"))
     assert view.session.journal.moves == ["bus 7H"]
@@ -92,7 +92,7 @@ def test_an_ace_that_fits_no_pile_is_told_it_starts_a_run(app: CardClubWindow) -
     g = full_piles(["AC", "5D", "QS", "9H"])
     view = open_table(app, state=g, ai_seats=())
     tap(app, *centre(view, "AC", "hand0"))
-    assert view.status.text.text == _("{card} fits none of your side piles: start a new run "
+    assert view.hud.status.text.text == _("{card} fits none of your side piles: start a new run "
                                       "with it, or put it under the bus").format(card="A♣")
 
 

@@ -27,7 +27,7 @@ def test_your_turn_is_said_only_once_the_computers_cards_have_landed(
         if left > before:             # it has just come up
             assert not view.animating, "'Your turn' while cards still fly"
             assert view.human_to_act
-            assert "is playing" not in view.status.text.text, view.status.text.text
+            assert "is playing" not in view.hud.status.text.text, view.hud.status.text.text
         if view.human_to_act and not view.animating and not view.words_due:
             waited += 1
             if waited == 1:

@@ -95,7 +95,7 @@ def visible_declares(view: DudakTable) -> list[str]:
 
 
 def screen_text(view: DudakTable) -> str:
-    parts = [lab.text.text for lab in view.labels] + [view.status.text.text,
+    parts = [lab.text.text for lab in view.labels] + [view.hud.status.text.text,
                                                        view.hud.banner.text.text]
     parts += [b.label.text.text for b in view.actions.buttons if b.visible]
     parts += [b.label.text.text for b in view.suit_buttons.values() if b.visible]
@@ -131,7 +131,7 @@ def test_DUD3_declare_a_trump_with_a_suit_button(app: CardClubWindow) -> None:
     view = open_table(app, seed=4, options={"dealer": 3})
     g = view.session.game
     assert g.current_player == 0 and visible_declares(view) == ["L", "H", "B", "A"]
-    assert "declare a trump" in view.status.text.text
+    assert "declare a trump" in view.hud.status.text.text
     press(app, view.suit_buttons["B"])
     assert g.trumps[0] == "B" and view.session.journal.moves == ["declare B"]
     assert visible_declares(view) == []                    # once per deal, before acting
@@ -178,7 +178,7 @@ def test_DUD5_DUD6_beat_by_drag_then_follow_by_tap(app: CardClubWindow) -> None:
     assert view.session.journal.moves[-1] == f"beat {beat}"
     sp = view.sprite_of(beat, "pile")
     assert (sp.center_x, sp.center_y) == pytest.approx(pile_point(view), abs=0.5)
-    assert "follow-up" in view.status.text.text
+    assert "follow-up" in view.hud.status.text.text
     assert not view.actions.by_name("collect").visible
     assert not view.actions.by_name("take").visible
     follow = sorted(g.hands[0])[0]
@@ -202,7 +202,7 @@ def test_DUD2_DUD9_the_follow_up_is_for_the_engines_next_player(app: CardClubWin
     drag(app, *card_point(view, beat), *pile_point(view))
     assert g.phase == "follow" and g.next_player == 2
     assert view.obs["next_player"] == 2
-    status = view.status.text.text
+    status = view.hud.status.text.text
     assert "follow-up" in status and view.who(2) in status and view.who(1) not in status
 
 
@@ -223,8 +223,8 @@ def test_an_unplayable_card_stays_and_a_tap_says_why_in_words(app: CardClubWindo
     assert (sp.center_x, sp.center_y) == pytest.approx(sp.home[:2], abs=15)
     tap(app, *card_point(view, card))                        # a tap says why
     assert g.to_dict() == before
-    assert "does not beat " + view.card_text(top) in view.status.text.text
-    assert_plain_words(view.status.text.text)
+    assert "does not beat " + view.card_text(top) in view.hud.status.text.text
+    assert_plain_words(view.hud.status.text.text)
 
 
 def test_DUD7_collect_shows_the_card_aside_until_a_beat(app: CardClubWindow) -> None:
@@ -277,7 +277,7 @@ def test_collect_and_take_hide_on_an_empty_table(app: CardClubWindow) -> None:
     assert not view.session.game.pile
     assert not view.actions.by_name("collect").visible
     assert not view.actions.by_name("take").visible
-    assert "lead any card" in view.status.text.text
+    assert "lead any card" in view.hud.status.text.text
 
 
 # ----- whole deals ------------------------------------------------------------------------

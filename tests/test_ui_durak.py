@@ -93,7 +93,7 @@ def test_an_illegal_drop_on_the_table_slides_back_and_says_why(app: CardClubWind
     drag(app, *card_point(view, bad[0]), zone.cx, zone.cy)
     pump(app, 20)
     assert g.to_dict() == before
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert view.message and shown == view.message                # an explanation, not
     assert shown != view.status_line(view.obs, g.legal_moves())  # the usual prompt
     assert "DUR-" not in shown and bad[0] not in shown.split()    # no rule id, no notation

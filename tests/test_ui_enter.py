@@ -183,8 +183,8 @@ def test_each_hint_of_a_cycle_lifts_its_own_cards_and_the_line_names_it(
             assert view.help.hinted_button is None
         else:
             assert view.selected == [], (move, view.selection())
-        assert view.status.text.text == "Hint: " + view.move_words(move), (
-            view.status.text.text, move)
+        assert view.hud.status.text.text == "Hint: " + view.move_words(move), (
+            view.hud.status.text.text, move)
     assert view.session.assists["undos"] == 0
 
 
@@ -198,12 +198,12 @@ def test_the_hint_line_stays_while_its_card_is_lifted(
     move = view.help.hinted
     assert move is not None
     said = "Hint: " + view.move_words(move)
-    assert view.status.text.text == said
+    assert view.hud.status.text.text == said
     pump(app, 20, dt=1.0)             # twenty seconds of the table's clock
-    assert view.help.hinted == move and view.status.text.text == said
+    assert view.help.hinted == move and view.hud.status.text.text == said
     key(app, K.ESCAPE)                # pause and resume: the hint stays
     key(app, K.ESCAPE)
-    assert view.help.hinted == move and view.status.text.text == said
+    assert view.help.hinted == move and view.hud.status.text.text == said
 
 
 @pytest.mark.parametrize("game, options", TABLES)

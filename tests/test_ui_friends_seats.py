@@ -206,7 +206,7 @@ def test_names_are_the_same_on_every_screen_of_every_side(app: CardClubWindow,
             v.refresh()
             turn = v.session.current_player
             if turn != v.human:
-                assert v.status.text.text == f"{want[turn]} is thinking…"
+                assert v.hud.status.text.text == f"{want[turn]} is thinking…"
             assert len(v.log.book.lines) == 2
             for line in v.log.book.lines:
                 if line.seat != v.human:                  # (your own: "You …")
@@ -238,9 +238,9 @@ def test_the_status_line_says_a_friend_is_away(app: CardClubWindow, tmp_path: Pa
         view = shown(app, h)
         bea_to_act(app, view, h, f)
         until(lambda: not view.animating, "the cards at rest", app=app)
-        assert view.status.text.text == "Bea is thinking…"
+        assert view.hud.status.text.text == "Bea is thinking…"
         f.link.close()                                   # Bea's program ends: away
-        until(lambda: view.status.text.text == "Bea is away…", "away on the status line",
+        until(lambda: view.hud.status.text.text == "Bea is away…", "away on the status line",
               app=app)
         assert "Bea: away" in view.hud.level_text and view.shared.badges[1][0].text.text \
             == "away"
@@ -263,7 +263,7 @@ def test_the_status_line_says_the_computer_plays_for_a_friend_away(
         view = shown(app, h)
         bea_to_act(app, view, h, f)
         f.link.close()
-        until(lambda: view.status.text.text == "Bea is away: the computer plays for them",
+        until(lambda: view.hud.status.text.text == "Bea is away: the computer plays for them",
               "the stand-in on the status line", app=app)
         assert view.shared.badges[1][0].text.text == "away: the computer plays"
     finally:

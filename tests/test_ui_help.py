@@ -77,7 +77,7 @@ def test_hint_lifts_the_move_and_enter_plays_it(app: CardClubWindow, quick_hard:
             assert sp.center_y > view.slot(tok.place, tok.index, tok.count)[1]
     else:
         assert view.help.hinted_button is not None and view.help.hinted_button.visible
-    assert view.status.text.text.startswith("Hint: ")
+    assert view.hud.status.text.text.startswith("Hint: ")
     assert view.session.assists["hints"] == 1
     before = len(view.session.journal.moves)
     key(app, K.ENTER)                                        # Enter plays the hint

@@ -314,11 +314,11 @@ def test_a_grey_play_says_why_on_the_status_line(app: CardClubWindow) -> None:
     tap(app, *card_point(view, other))            # 3♥ with an unrelated card: no shape
     play = view.actions.by_name("play")
     assert play.visible and not play.enabled
-    said = view.status.text.text
+    said = view.hud.status.text.text
     refusal = view.why_not(view.session.game.parse_move(f"play 3H {other}"))
     assert refusal and said == refusal
     tap(app, *card_point(view, other))            # a playable choice: the usual words
-    assert view.status.text.text == view.expected_text(view.obs, view.human_moves())
+    assert view.hud.status.text.text == view.expected_text(view.obs, view.human_moves())
 
 
 def test_the_result_names_the_seat_that_went_out_even_with_fewer_points(

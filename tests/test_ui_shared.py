@@ -71,7 +71,7 @@ def test_a_friends_seat_has_a_name_and_a_mark_and_the_link_a_band(app: CardClubW
         thinking = "Friend 1: thinking…"
         assert (thinking in header(view)) == (f.current_player == 0)
         if f.current_player == 0:
-            assert view.status.text.text == "Friend 1 is thinking…"
+            assert view.hud.status.text.text == "Friend 1 is thinking…"
         host.link.close()                               # the host drops out (no leave)
         until(lambda: "Friend 1: away" in header(view), "the away mark", f, app=app)
         assert thinking not in header(view)

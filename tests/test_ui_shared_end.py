@@ -312,7 +312,7 @@ def test_a_refused_move_is_said_and_the_card_goes_back(app: CardClubWindow,
         pump(app, 2)
         assert me.error_code == "stale" and me.moves_played == n
         assert view.message == "The deal moved on before your move arrived: choose again."
-        assert view.status.text.text == view.message
+        assert view.hud.status.text.text == view.message
         assert view.human_to_act and view.selected == []
         tok = view.token_of(card)
         assert tok.place == "hand0"

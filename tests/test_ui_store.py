@@ -79,7 +79,7 @@ def test_a_full_disk_is_told_once_and_play_goes_on(app: CardClubWindow,
     assert len(view.session.journal.moves) == 1                  # the move was played
     files.writer.flush()                                 # the save failed on its thread
     pump(app, 2)
-    shown = view.status.text.text
+    shown = view.hud.status.text.text
     assert shown and "Traceback" not in shown and view.hud.message_left > 0
     view.hud.message_left = 0
     view.message = ""

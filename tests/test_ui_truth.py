@@ -131,7 +131,7 @@ def test_a_hinted_card_stays_under_a_two_line_hint(sized: CardClubWindow,
         pump(app)
         if not view.animating:
             break
-    t = view.status.text
+    t = view.hud.status.text
     assert t.content_height > 1.5 * t.font_size           # two lines
     box_bottom = sb.cy - view.hud.status_height() / 2
     sp = view.sprite_of(view.picks(move)[0][1])

@@ -91,7 +91,7 @@ def test_a_friend_killed_mid_deal_rejoins_from_the_friends_page(
         frames_until(app, lambda: s.away(1), "the friend counted as away")
         assert "Bea: away" in table.hud.level_text
         if s.current_player == 1:
-            assert table.status.text.text == "Bea is away…"
+            assert table.hud.status.text.text == "Bea is away…"
         shot(app, shots / "host-away.png")
         # started again on the same data folder: the friends page offers the seat back
         friend = friend_process(["--game", "durak", "--rejoin", "--home", str(home),

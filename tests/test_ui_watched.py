@@ -21,7 +21,7 @@ def test_the_status_says_the_computer_plays_for_you(app: CardClubWindow, key: st
     app.show_view(view)
     pump(app, 3)
     assert view.session.game.current_player == view.human and not view.human_to_act
-    said = view.status.text.text
+    said = view.hud.status.text.text
     assert said == "The computer is playing for you…", said
     assert "You is" not in said
     # another seat's turn still names that seat
