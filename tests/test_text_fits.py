@@ -141,7 +141,7 @@ def test_tables_and_their_panels_fit(sized: CardClubWindow, lang: str, game: str
     leftmost = min(b.cx - b.w / 2 for b in t.bar.buttons)
     lv = t.hud.level_label.text
     if lv.text and lv.x + width(lv) > leftmost - 4 + SLACK:
-        bad.append(f"bar: {t.title.text.text!r} + {lv.text!r} run under the buttons")
+        bad.append(f"bar: {t.hud.title.text.text!r} + {lv.text!r} run under the buttons")
     for b in t.bar.buttons + t.actions.buttons:
         check_button(b, "table", bad)
     for b in t.bar.buttons:          # the bar's words keep their size in every language

@@ -64,9 +64,8 @@ log = logging.getLogger(__name__)
 
 class TableView(TableHooks, arcade.View):
     # the components' state read on the view: by the games' tables and the tools
-    # (message, sprites, result_visible, result_panel), the components through ``Host``
-    # (bar), and, for now, by many tests (the hud's title)
-    title: Forward[Label] = Forward("hud")
+    # (message, sprites, result_visible, result_panel) and the components through
+    # ``Host`` (bar); tests read the components themselves
     message: Forward[str] = Forward("hud")
     sprites: Forward[dict[int, CardSprite]] = Forward("cards")
     result_visible: Forward[bool] = Forward("dialogs")
