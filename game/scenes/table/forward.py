@@ -1,4 +1,5 @@
-"""A view attribute that is a component's: tables and tests keep reading it on the view."""
+"""A view attribute that is a component's: the games' tables, the tools and the window read
+it on the view (tests read the component itself)."""
 from __future__ import annotations
 
 from typing import Any, Generic, TypeVar, overload
