@@ -31,12 +31,16 @@ def _data_packages() -> tuple[list[str], dict[str, str], dict[str, list[str]]]:
     return packages, package_dir, package_data
 
 
+#: packages that only measure, fit or mine: not installed for players
+RESEARCH = ["game.bench", "game.bench.*", "game.games.*.bench", "game.games.*.bench.*"]
+
 packages, package_dir, package_data = _data_packages()
 package_data["game.i18n"] = ["locale/*.pot", "locale/**/*.po", "locale/**/*.mo", "rules/*.toml",
                               "glossary/*.toml"]
 
 setup(
-    packages=find_packages(HERE, include=["game", "game.*"]) + packages,
+    # the research bench (game.bench, a game's own <key>.bench) stays in the checkout
+    packages=find_packages(HERE, include=["game", "game.*"], exclude=RESEARCH) + packages,
     package_dir=package_dir,
     package_data=package_data,
     include_package_data=False,

@@ -332,8 +332,15 @@ def main(argv: list[str] | None = None) -> int:
         return (commands.serve(args[1:]) if args[0] == "serve"
                 else commands.join(args[1:], hosting=args[0] == "host"))
     if args and args[0] == "bench":
-        from game.tools.bench import main as bench
-
+        try:
+            from game.bench.bench import main as bench
+        except ModuleNotFoundError as e:
+            if e.name is None or not e.name.startswith("game.bench"):
+                raise
+            print("cardclub bench: the research bench comes with the source checkout, not "
+                  "with the installed game (git clone the project, then "
+                  "pip install -e '.[test]' there)", file=sys.stderr)
+            return 2
         return bench(args[1:])
     p = _parser()
     a = p.parse_args(args)

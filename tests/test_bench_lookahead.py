@@ -109,7 +109,7 @@ def test_a_deeper_lookahead_plays_the_seats_next_turn_in_every_world(
 
 def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from game.tools.bench import main
+    from game.bench.bench import main
 
     assert main(["lookahead", "--deals", "1", "--players", "2", "--know", "all",
                  "--json"]) == 0
@@ -126,7 +126,7 @@ def test_bench_lookahead_command_plays_every_seat_and_reports_the_rate(
 
 
 def test_bench_lookahead_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.tools.bench import main
+    from game.bench.bench import main
 
     for argv in (["--know", "trumps"], ["--players", "5"], ["--samples", "0"],
                  ["--depth", "0"]):
@@ -141,8 +141,8 @@ def test_bench_main_runs_lookahead_and_ai_in_a_temporary_data_folder(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import os
 
+    from game.bench import bench
     from game.games.autobus import lookahead as bench_autobus
-    from game.tools import bench
 
     outer = os.environ.get("CARDCLUB_HOME")
     seen: list[str] = []

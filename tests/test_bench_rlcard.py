@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from game.tools import bench_rlcard
+from game.bench import bench_rlcard
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def test_without_rlcard_the_section_says_so_and_measures_our_engine(no_rlcard: N
 
 def test_bench_rlcard_command_reports_rlcard_missing(no_rlcard: None,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    from game.tools.bench import main
+    from game.bench.bench import main
 
     assert main(["rlcard", "--seconds", "0.05", "--rounds", "1"]) == 0
     out = capsys.readouterr().out

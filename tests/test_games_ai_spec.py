@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the shared code of the AI, the review and the tools that read them
 SHARED = [*sorted((ROOT / "game" / "ai").rglob("*.py")),
           *sorted((ROOT / "game" / "review").rglob("*.py")),
-          ROOT / "game" / "tools" / "sim.py", ROOT / "game" / "tools" / "bench_review.py"]
+          ROOT / "game" / "tools" / "sim.py", ROOT / "game" / "bench" / "bench_review.py"]
 
 
 @pytest.mark.parametrize("key", ORDER)

@@ -418,7 +418,7 @@ def test_the_fit_finds_the_map_the_outcomes_were_drawn_from() -> None:
     fitted back, by the logistic map and by the curve, and checked by halves."""
     import random
 
-    from game.tools import bench_fit
+    from game.bench import bench_fit
 
     r = random.Random(5)
     true = bench_fit.logistic(2.0, 1.0)

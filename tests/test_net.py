@@ -568,7 +568,7 @@ def test_a_remote_session_plays_a_deal_as_a_table_would(tmp_path: Path) -> None:
 
 def test_bench_server_reports_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     """``cardclub bench server`` runs (two tables, a second) and prints every figure."""
-    from game.tools.bench import main as bench
+    from game.bench.bench import main as bench
 
     assert bench(["server", "--tables", "2", "--seconds", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

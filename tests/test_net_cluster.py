@@ -300,7 +300,7 @@ def test_the_shipped_proxy_configuration_is_valid(tmp_path: Path) -> None:
 def test_the_cluster_bench_reports_its_figures(capsys: object) -> None:
     """``cardclub bench server --backends 2 … --failover 1`` through a real cluster: a row
     of figures, and one timed takeover."""
-    from game.tools.bench_cluster import main
+    from game.bench.bench_cluster import main
 
     assert main(["--backends", "2", "--tables", "6", "--seconds", "2", "--failover", "1",
                  "--pace", "0.05", "--think", "0.05", "--json"]) == 0

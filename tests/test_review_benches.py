@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.tools import bench_hard, bench_review, bench_why
+from game.bench import bench_hard, bench_review, bench_why
 
 QUICK = {"samples": 4, "min_samples": 0, "iterations": 8, "candidates": 2,
          "rollout_moves": 60, "solve_nodes": 0}

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
+from game.bench import bench_review
 from game.games import spec
 from game.games.dudak.review import DUEL, situation
 from game.review import analysis, tuning
 from game.review.analysis import Judge, judge, play_deal
 from game.review.model import CHANCE
 from game.session.journal import Journal
-from game.tools import bench_review
 
 QUICK: dict[str, Any] = {"samples": 6, "min_samples": 0, "iterations": 8, "candidates": 3,
                          "rollout_moves": 60}
@@ -162,7 +162,7 @@ def test_the_fit_tells_whether_a_kind_needs_a_map_of_its_own() -> None:
     from different maps, a map per kind predicts better."""
     import random
 
-    from game.tools import bench_fit
+    from game.bench import bench_fit
 
     r = random.Random(8)
     truth = {None: bench_fit.logistic(2.0, 1.0), DUEL: bench_fit.logistic(0.5, -1.0)}

@@ -221,8 +221,8 @@ def test_a_page_of_history_is_laid_out_a_row_a_step(app: CardClubWindow,
     the slowest frame of the window), each frame adding at most one row's words when the
     slice of time is the least; every row's place (a tap finds it) comes with the
     table's header, before its words; a page turned lays out the same way."""
+    from game.bench.bench_history import fill
     from game.scenes import history_view
-    from game.tools.bench_history import fill
 
     from .ui_helpers import until_read
 

@@ -2,7 +2,7 @@
 mistakes"): each game's patterns (game/games/<key>/why.py) fire on the positions they
 describe and stay silent where the description would not be true.
 
-The patterns were chosen on the calibration rows (``python -m game.tools.bench_review
+The patterns were chosen on the calibration rows (``python -m game.bench.bench_review
 why``; docs/review.md, "Why patterns against the data"); these tests pin what each
 sentence claims.
 """

@@ -18,7 +18,7 @@ review would not tell off.  Settings of the level's own:
   time included: a decision that has thought this long is final with the best known so
   far (the leader on the deals sampled where it leads beyond noise, else the search's
   choice), so a computer at the table never waits on a slow position.  Levels files
-  size the judge so this is rare (``python -m game.tools.bench_review hard`` counts it).
+  size the judge so this is rare (``python -m game.bench.bench_review hard`` counts it).
   A level whose search runs a fixed number of ``iterations`` (tests, tools) has no cap:
   its decisions are then a function of the position and the seeds alone.
 

@@ -16,7 +16,7 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     """The patterns that tell ``played`` from ``best`` (none: no words)."""
     p, b = Move.parse(played), Move.parse(best)
     out: list[str] = []
-    # kept where the calibration data bear them out (``python -m game.tools.bench_review
+    # kept where the calibration data bear them out (``python -m game.bench.bench_review
     # why``; docs/review.md, "Why patterns against the data"): "gave up a card that could
     # go on a run" and "put a card under the bus where a side pile could take it" fired
     # more often on moves graded best or good than on inaccuracies or worse (13 of 51,

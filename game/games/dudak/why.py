@@ -18,7 +18,7 @@ def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
     p, b = Move.parse(played), Move.parse(best)
     out: list[str] = []
-    # kept where the calibration data bear them out (``python -m game.tools.bench_review
+    # kept where the calibration data bear them out (``python -m game.bench.bench_review
     # why``; docs/review.md, "Why patterns against the data"): "spent a trump that
     # could have been kept" and "used a higher card than needed" fired more often on
     # moves graded best or good than on inaccuracies or worse (1 of 10, 0 of 4) and

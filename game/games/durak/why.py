@@ -16,7 +16,7 @@ from game.rules import Move
 
 def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
-    # kept where the calibration data bear them out (``python -m game.tools.bench_review
+    # kept where the calibration data bear them out (``python -m game.bench.bench_review
     # why``; docs/review.md, "Why patterns against the data"): "spent a trump", "spent
     # your last trump", "used a higher card than needed", "took the cards though you
     # could beat them", "kept attacking" and "stopped the attack" fired more often on

@@ -1,4 +1,4 @@
-"""``python -m game.tools.bench_review``: the figures of docs/review.md, measured.
+"""``python -m game.bench.bench_review``: the figures of docs/review.md, measured.
 
 - ``speed``: CPU seconds to review one deal per game (the reviewed seat plays easy
   against the game's default level, at the largest table the game allows; targets 20 s,
@@ -10,17 +10,17 @@
   keeps the raw rows as JSON.
 - ``hard``: the hard level deciding by the judge against the hard level as it was
   (its search alone), head to head or each against ``--against LEVEL``: win rates with
-  95% intervals and CPU ms per decision (game/tools/bench_hard.py).
+  95% intervals and CPU ms per decision (game/bench/bench_hard.py).
 - ``why``: deals reviewed, and per why-pattern (game/games/<key>/why.py) how often it
   fires on decisions graded an inaccuracy or worse against best or good ones: its
-  precision (game/tools/bench_why.py).
+  precision (game/bench/bench_why.py).
 - ``fit``: the chance shown fitted on the hard level's outcomes (the rows of
   ``calibrate --levels hard --out``, several files joined by commas): the logistic map
   and a curve, each checked on the half of the deals it was not fitted on, and with
-  ``--folds K`` by K-fold cross-validation by deal (game/tools/bench_fit.py).
+  ``--folds K`` by K-fold cross-validation by deal (game/bench/bench_fit.py).
 - ``endgames``: Durak's hard level against ``--against`` (normal), every decision of
   its seat with the talon empty solved as the review solves it: the certain blunders
-  (none expected) and the CPU per endgame decision (game/games/durak/bench_endgame.py).
+  (none expected) and the CPU per endgame decision (game/games/durak/bench/endgame.py).
 - ``frames``: a stand-in frame loop (``--work`` ms of Python per 16.7 ms frame) alone,
   with a review in a thread and with one in a worker process (a deal of the first game
   of ``--games``): frame times.
@@ -355,7 +355,7 @@ def frames(seconds: float, work_ms: float, key: str = ORDER[0]) -> dict[str, dic
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.tools.bench_review",
+    p = argparse.ArgumentParser(prog="python -m game.bench.bench_review",
                                 description="Review speed, calibration and frame times.")
     p.add_argument("what", choices=["speed", "calibrate", "frames", "table", "hard", "why",
                                     "fit", "endgames"])
@@ -412,19 +412,19 @@ def main(argv: list[str] | None = None) -> int:
 def _main(a: argparse.Namespace, games: list[str]) -> int:
     deals = a.deals if a.deals is not None else 2 if a.what == "why" else 10
     if a.what == "hard":
-        from game.tools.bench_hard import run
+        from game.bench.bench_hard import run
 
         return run(games, deals, a.seed, a.jobs, a.players, a.against)
     if a.what == "endgames":
-        from game.games.durak.bench_endgame import run as endgames
+        from game.games.durak.bench.endgame import run as endgames
 
         return endgames(deals, a.seed, a.jobs, a.against or "normal")
     if a.what == "why":
-        from game.tools.bench_why import run as why_run
+        from game.bench.bench_why import run as why_run
 
         over = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
         if a.rows:
-            from game.tools.bench_why import again, table
+            from game.bench.bench_why import again, table
 
             with open(a.rows, encoding="utf-8") as fh:
                 saved = again(json.load(fh))
@@ -453,7 +453,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                   f"max {r['gap_max_ms']:.1f} ms")
         return 0
     if a.what == "fit":
-        from game.tools.bench_fit import KNOTS, folds_report, kinds_report, report
+        from game.bench.bench_fit import KNOTS, folds_report, kinds_report, report
 
         if not a.rows:
             raise SystemExit("fit needs --rows FILE (from calibrate --levels hard --out)")

@@ -188,7 +188,7 @@ def _child(rows: int) -> dict[str, Any]:
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "game.tools.bench_history", str(rows)],
+    out = subprocess.run([sys.executable, "-m", "game.bench.bench_history", str(rows)],
                          capture_output=True, text=True, timeout=1800)
     if out.returncode != 0:
         raise RuntimeError(f"bench history --rows {rows} failed: {out.stderr[-800:]}")

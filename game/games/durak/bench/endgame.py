@@ -1,4 +1,4 @@
-"""``python -m game.tools.bench_review endgames``: Durak's hard level in its endgames.
+"""``python -m game.bench.bench_review endgames``: Durak's hard level in its endgames.
 
 Deals ``seed .. seed + deals - 1`` are played with the hard level (as shipped: its CPU
 budgets) in seat 0 against ``--against`` (default: the normal level).  Every decision of
@@ -19,10 +19,10 @@ import time
 from typing import Any
 
 from game.ai import make_bot
+from game.bench.bench_hard import think_budget
 from game.games.durak.review import exact
 from game.review.tuning import settings
 from game.rules import GAMES
-from game.tools.bench_hard import think_budget
 from game.tools.sim import wilson
 
 

@@ -1,6 +1,6 @@
 """How long opening a replay takes (issue 29: a 300-move Autobus deal in ≤ 0.5 s).
 
-``python -m game.tools.bench_replay [--deals N] [--window]`` plays deals of the game whose
+``python -m game.bench.bench_replay [--deals N] [--window]`` plays deals of the game whose
 deals run longest (the largest ``move_bound``: Hospodský autobus), at its most players,
 computer against computer, keeps the longest, and times (1) the ``Replay`` model
 (one pass over the journal, with its kept states), (2) a step back and a jump to the
@@ -51,7 +51,7 @@ def timed(fn: Callable[[], object], repeat: int = 5) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.tools.bench_replay",
+    p = argparse.ArgumentParser(prog="python -m game.bench.bench_replay",
                                 description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=30, help="deals to pick the longest from")
     p.add_argument("--seed", type=int, default=500)

@@ -22,9 +22,9 @@ import time
 from typing import Any
 
 from game.games import ORDER
+from game.tools.cluster import Cluster
 
 from .bench_server import _pct, _run, _slot, load_average
-from .cluster import Cluster
 
 
 def _flags(a: argparse.Namespace) -> list[str]:

@@ -1,4 +1,4 @@
-"""``python -m game.tools.bench_review why``: the why-patterns (game/games/<key>/why.py)
+"""``python -m game.bench.bench_review why``: the why-patterns (game/games/<key>/why.py)
 checked against the judge's grades, so the patterns kept are the ones the data bear out.
 
 Deals are played with seat 0 at each of ``--levels`` (the others the game's default

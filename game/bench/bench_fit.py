@@ -1,4 +1,4 @@
-"""``python -m game.tools.bench_review fit --rows F --games G``: the chance shown, fitted
+"""``python -m game.bench.bench_review fit --rows F --games G``: the chance shown, fitted
 on the hard level's outcomes (issue 37: "the chance if from here you play as the hard
 level would").
 

@@ -1,4 +1,4 @@
-"""``python -m game.tools.bench_review hard``: the hard level deciding by the judge,
+"""``python -m game.bench.bench_review hard``: the hard level deciding by the judge,
 against the hard level as it was (its own search alone), per game.
 
 Every deal ``seed .. seed + deals - 1`` is played once per seat rotation (each entry

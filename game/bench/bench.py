@@ -4,7 +4,7 @@ With no argument it prints everything (``--json`` for a machine-readable report)
 table the frame time while cards move (mean, p99) and the idle CPU share; the time from
 process start to the first drawn menu frame; peak memory; engine actions per second; AI
 decision time per level; our Pao De Kuai engine beside RLCard's Dou Di Zhu engine when
-RLCard is installed (game/tools/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
+RLCard is installed (game/bench/bench_rlcard.py).  ``engines``, ``frames``, ``idle``, ``startup``,
 ``ai`` and ``rlcard`` run one part.  Everything runs in a temporary data folder.
 A game may bring measurements of its own (its spec's ``benches``, not part of the whole
 report), such as ``lookahead`` (minutes of play): how much Hospodský autobus deals turn on
@@ -244,7 +244,7 @@ def everything(frames: int, seconds: float, ai_deals: int) -> dict[str, Any]:
             label = key + (f" {n}p" if n else "")
             report["engines"][label] = engine_speed(key, seconds, n)
     report["ai"] = ai_times(ai_deals)
-    from game.tools.bench_rlcard import compare
+    from game.bench.bench_rlcard import compare
 
     report["rlcard"] = compare(seconds=1.0, rounds=3)
     return report
@@ -274,7 +274,7 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  AI {name:<22} mean {a['mean_ms']:7.2f} ms  p95 {a['p95_ms']:7.2f} ms  "
               f"max {a['max_ms']:7.2f} ms")
     if "rlcard" in r:
-        from game.tools.bench_rlcard import print_compare
+        from game.bench.bench_rlcard import print_compare
 
         print_compare(r["rlcard"])
 
@@ -297,11 +297,11 @@ def main(argv: list[str]) -> int:
     import argparse
 
     if argv and argv[0] == "server" and any(a.startswith("--backends") for a in argv):
-        from game.tools.bench_cluster import main as bench_cluster  # through a proxy
+        from game.bench.bench_cluster import main as bench_cluster  # through a proxy
 
         return bench_cluster(argv[1:])
     if argv and argv[0] == "server":   # tables of headless clients on one server
-        from game.tools.bench_server import main as bench_server
+        from game.bench.bench_server import main as bench_server
 
         return bench_server(argv[1:])
 
@@ -366,7 +366,7 @@ def main(argv: list[str]) -> int:
         status = benches[a.what](p, a)
         return status
     if a.what == "history":
-        from game.tools.bench_history import report as history_report
+        from game.bench.bench_history import report as history_report
 
         return history_report(max(0, a.rows), a.json)
     a.game_given = a.game is not None
@@ -392,7 +392,7 @@ def main(argv: list[str]) -> int:
     elif a.what == "ai":
         report = {"ai": ai_times(a.ai_deals)}
     elif a.what == "rlcard":
-        from game.tools.bench_rlcard import compare
+        from game.bench.bench_rlcard import compare
 
         report = {"rlcard": compare(seconds=a.seconds, rounds=a.rounds)}
     if report:
