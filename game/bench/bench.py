@@ -75,7 +75,7 @@ def frame_times(frames: int = 900, width: int = 1280, height: int = 800,
         (moving if view.animating else idle).append(took)
         if view.result_visible:
             view.next_game()
-            view = window.current_view  # type: ignore[assignment]
+            view = window.current_view  # type: ignore[assignment]  # the next deal's table
     window.close()
     moving.sort()
 

@@ -106,6 +106,7 @@ def _set_header(cat: Catalog, lang: str) -> None:
     cat.language_team = f"{LANGUAGES[lang]} <cardclub@localhost>"
     cat.last_translator = "Card Club <cardclub@localhost>"
     n, expr = _parse_plural_forms(PLURAL_FORMS[lang])
+    # Babel types these private fields loosely; they are set as Babel itself sets them
     cat._num_plurals, cat._plural_expr = n, expr  # type: ignore[assignment]
 
 
@@ -276,10 +277,12 @@ def problems(langs: Iterable[str] = LANGUAGES, with_source: bool = True) -> list
             continue
         with mo.open("rb") as f:
             compiled = gettext.GNUTranslations(f)
+        # GNUTranslations keeps its messages in _catalog (typeshed leaves it out)
         have = {k: v for k, v in compiled._catalog.items() if k != ""}  # type: ignore[attr-defined]
         if have != _expected_mo(cat):
             out.append(f"{lang}: {mo.name} is stale against {po_path(lang).name}: run "
                        "python -m game.i18n.catalogs update")
+        # .plural is GNUTranslations' own, from the file's Plural-Forms (not in typeshed)
         elif any(compiled.plural(n) != _plural_fn(PLURAL_FORMS[lang])(n)  # type: ignore[attr-defined]
                  for n in (0, 1, 2, 5, 12, 22)):
             out.append(f"{lang}: {mo.name} has the wrong plural rule")

@@ -51,6 +51,7 @@ def read(lang: str) -> Catalog:
 
 def write(lang: str, cat: Catalog) -> None:
     # the same Plural-Forms as the interface catalog (Babel's own data gives Spanish three)
+    # Babel types these private fields loosely; they are set as Babel itself sets them
     cat._num_plurals, cat._plural_expr = _parse_plural_forms(  # type: ignore[assignment]
         PLURAL_FORMS[lang])
     cat.last_translator = "Card Club translators"

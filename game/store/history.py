@@ -294,7 +294,7 @@ def _call(fn: Callable[[sqlite3.Connection], T], path: Path, timeout: float, rea
                 missing = object()
                 value = _read_only(path, fn, missing)
                 if value is not missing:
-                    return OK, value   # type: ignore[return-value]
+                    return OK, value   # type: ignore[return-value]  # object: fn's T
             return FAILED, None
     return FAILED, None
 
@@ -307,7 +307,7 @@ def _run(fn: Callable[[sqlite3.Connection], T], default: T, read: bool = False,
     status, value = _call(fn, db_path(), timeout, read)
     if read:
         _read_busy = status == BUSY
-    return value if status == OK else default   # type: ignore[return-value]
+    return value if status == OK else default   # type: ignore[return-value]  # OK: a T
 
 
 def busy() -> bool:

@@ -127,7 +127,7 @@ def load(game: str) -> tuple[Journal, Game] | tuple[None, str | None]:
 
     j, state = read(game)
     if j is None:
-        return None, state  # type: ignore[return-value]
+        return None, state  # type: ignore[return-value]  # no journal: state is a Status
     assert isinstance(state, Game)
     from game.store import history, outbox
 

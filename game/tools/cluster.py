@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,10 +35,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for(cond: object, what: str, limit: float = 60.0) -> None:
+def wait_for(cond: Callable[[], object], what: str, limit: float = 60.0) -> None:
     """Poll ``cond()`` until it is true (``limit`` bounds a hang only)."""
     deadline = time.monotonic() + limit
-    while not cond():  # type: ignore[operator]
+    while not cond():
         if time.monotonic() > deadline:
             raise TimeoutError(f"never happened: {what}")
         time.sleep(0.05)

@@ -209,6 +209,7 @@ def owners(bundle: Path) -> list[Owner]:
     for dist in distributions(bundle):
         key = _name(dist)
         if key == PACKAGE:
+            # PathDistribution keeps its folder in _path (no public name for it)
             claimed[Path(str(dist._path)).name] = cardclub  # type: ignore[attr-defined]
             continue
         texts = list(licence_texts(dist))
@@ -218,7 +219,7 @@ def owners(bundle: Path) -> list[Owner]:
         if not texts:
             raise SystemExit(f"{lib.name}: its metadata in the bundle holds no licence text")
         libs.append(lib)
-        claimed[Path(str(dist._path)).name] = lib  # type: ignore[attr-defined]
+        claimed[Path(str(dist._path)).name] = lib  # type: ignore[attr-defined]  # as above
         for f in dist.files or []:
             top = f.parts[0]
             if top not in ("..",) and not top.endswith((".dist-info", ".egg-info")):

@@ -56,6 +56,7 @@ def _card_texture(style: str, card: str) -> arcade.Texture:
     return _load(resources.path("sprites", "cards", style, f"{card}.png"), card)
 
 
+# a plain function has no cache_clear for mypy; the one lru_cache gives is lent to the wrapper
 card_texture.cache_clear = _card_texture.cache_clear  # type: ignore[attr-defined]
 
 

@@ -137,9 +137,8 @@ class Autobus(Game):
 
     def need(self, k: int) -> int | None:
         """The rank value run ``k`` needs next (None: no such open run)."""
-        if not 1 <= k <= len(self.runs) or self.runs[k - 1] is None:
-            return None
-        return len(self.runs[k - 1]) + 1  # type: ignore[arg-type]
+        run = self.runs[k - 1] if 1 <= k <= len(self.runs) else None
+        return None if run is None else len(run) + 1
 
     def _source_card(self, seat: int, src: str) -> str | None:
         if src == "reserve":
