@@ -1,6 +1,6 @@
 """The ``greedy`` baselines (hidden from the menu; tournaments measure against them).
 
-One-ply bots of the search literature, written from the description in issue 13: the
+One-ply bots as the search literature describes them: the
 cheapest move that works.  Each game writes its own (``game/games/<key>/greedy.py``,
 named by its spec's ``greedy``); this bot only asks the game's.
 """

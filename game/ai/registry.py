@@ -67,7 +67,7 @@ def _factories(game: str) -> dict[str, Callable[..., Bot]]:
 
 
 #: who may make a level's final choice (``final = "judge"``): the review's judge, which
-#: itself plays out with this module's bots, so it is named, not imported (issue 37)
+#: itself plays out with this module's bots, so it is named, not imported (no cycle)
 FINALS: dict[str, str] = {"judge": "game.review.hard:JudgeBot"}
 
 

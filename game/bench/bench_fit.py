@@ -1,5 +1,5 @@
 """``python -m game.bench.bench_review fit --rows F --games G``: the chance shown, fitted
-on the hard level's outcomes (issue 37: "the chance if from here you play as the hard
+on the hard level's outcomes ("the chance if from here you play as the hard
 level would").
 
 The rows are a calibration run's (``bench_review calibrate --levels hard --out F``):

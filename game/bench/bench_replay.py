@@ -1,4 +1,4 @@
-"""How long opening a replay takes (issue 29: a 300-move Autobus deal in ≤ 0.5 s).
+"""How long opening a replay takes (the target: a 300-move Autobus deal in ≤ 0.5 s).
 
 ``python -m game.bench.bench_replay [--deals N] [--window]`` plays deals of the game whose
 deals run longest (the largest ``move_bound``: Hospodský autobus), at its most players,

@@ -1,4 +1,4 @@
-"""The hard level deciding by the judge (a level with ``final = "judge"``; issue 37).
+"""The hard level deciding by the judge (a level with ``final = "judge"``).
 
 The level's own search thinks first, as the level always did (its kind, its budget, its
 seed); then the judge (:class:`game.review.analysis.Judge`) values the search's top

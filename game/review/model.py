@@ -38,7 +38,7 @@ MAX_CANDIDATES = 64
 MAX_LINE = 32
 
 #: bumped whenever the analysis changes what it would say (a cached review of another
-#: version is thrown away and made again).  2: one judge (issue 37), grades, candidates;
+#: version is thrown away and made again).  2: one judge (hint and review), grades, candidates;
 #: 3: what a move led to (effects), the chance shown fitted again (Durak, Dudák,
 #: two-player Autobus); 4: two- and three-player Autobus fitted on the play-outs' own
 #: values, Durak's trumps when the talon ran out; 5: Dudák's curve, a gap's error

@@ -1,4 +1,4 @@
-"""Learn from your mistakes (issue 37): the review's inaccuracies and worse asked again,
+"""Learn from your mistakes: the review's inaccuracies and worse asked again,
 one position at a time, and the player's answer graded.
 
 A :class:`Quiz` holds the positions asked (the verdicts of a finished review graded

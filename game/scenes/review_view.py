@@ -1,4 +1,4 @@
-"""The review of a finished deal (issue 29): how each of the player's decisions compares
+"""The review of a finished deal: how each of the player's decisions compares
 with what the hard level would have played.
 
 At the top, a sentence of summary ("26 decisions (4 without a choice) · 1 blunder · 2

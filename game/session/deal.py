@@ -361,7 +361,7 @@ class DealSession(Listening):
                     self.xp_gained = saves.finish(self.journal, self.game)
         return self.xp_gained
 
-    # ----- keeping the deal (a table asks a question before it: issue 36) ------------------
+    # ----- keeping the deal (a table asks a question before it) ------------------
     def withhold(self) -> None:
         """Keep nothing of this deal until :meth:`keep_deal` (its table asks a question
         before the deal starts: the save this deal replaced is gone, as for any new deal)."""

@@ -7,7 +7,7 @@ committed (``best``).  The decision never depends on the frame rate: the bot is 
 once per decision and non-search bots decide in ``start``.  While the table is paused
 nothing advances.
 
-The gap rule (issue 40): a computer's action stays readable before another computer's
+The gap rule: a computer's action stays readable before another computer's
 covers it, and each play of a turn of several (Autobus) before the next (``STEP``). The
 pacer's clock runs only while nothing flies (the table stops advancing the session while
 cards move), so it counts from the moment a move *landed*. When the turn passes from one

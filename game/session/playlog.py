@@ -1,5 +1,5 @@
 """What happened at a table, in plain words: the log a player reads at a glance and each
-seat's last play (issue 40).
+seat's last play.
 
 Every line comes from the human's observation *before* a move and the move's events:
 what any player at the table saw (a computer's hidden cards are never named).  A move is

@@ -1,4 +1,4 @@
-"""What happened at the table (issue 40): the last few actions in words at a glance, the
+"""What happened at the table: the last few actions in words at a glance, the
 whole log in a panel (a tap on it, or L), and each computer seat's last play said in
 front of it (where its cards do not already show it: ``TableLayout.last_play_at``).
 

@@ -1,4 +1,4 @@
-"""Learn from your mistakes on the real table (issue 37): ``QuizMode``.
+"""Learn from your mistakes on the real table: ``QuizMode``.
 
 The review's inaccuracies and worse are asked one at a time, each as a practice deal at
 that position (``game.session.replay.practice``), so the whole position is on the table:

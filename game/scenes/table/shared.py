@@ -1,4 +1,4 @@
-"""A shared table's own words (issue 39): the friends' names on their seats, a mark while a
+"""A shared table's own words: the friends' names on their seats, a mark while a
 friend is thinking, is away, or has the computer playing for them, the table's code in
 the top bar, and a band across the table while the link to the server is lost.
 

@@ -1,4 +1,4 @@
-"""How a shared table ends (issue 39): what its result panel offers, the closed table's
+"""How a shared table ends: what its result panel offers, the closed table's
 notice, and leaving.
 
 - The result at a shared table offers *Back to the menu* and, to the host, *Host again*
