@@ -19,9 +19,10 @@ from game.games.durak.infer import Deals
 from game.games.durak.review import code, exact, exact_play
 from game.games.durak.rules import Durak
 from game.games.durak.search import DurakSearch
-from game.review.analysis import review_deal, settings
+from game.review.analysis import review_deal
 from game.review.hard import JudgeBot
 from game.review.model import Review
+from game.review.tuning import settings
 from game.rules import Move, Rng
 
 

@@ -13,8 +13,8 @@ import pytest
 from game.ai import levels, make_bot
 from game.ai.search import rollout_kinds, rollout_policy
 from game.games import ORDER, SPECS, spec
-from game.review.analysis import Settings, settings, unit_of
 from game.review.model import CHANCE, POINTS, Traits
+from game.review.tuning import Settings, settings, unit_of
 from game.rules import Rng
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from game.games import ORDER, spec
-from game.review import analysis
-from game.review.analysis import Judge, grade, journal_levels, judge, play_deal, review_deal
+from game.review import analysis, tuning
+from game.review.analysis import Judge, judge, play_deal, review_deal
 from game.review.model import BEST, BLUNDER, GOOD, GRADES, INACCURACY, MISTAKE, Review
+from game.review.seats import journal_levels
+from game.review.tuning import grade
 from game.rules import GAMES
 from game.session import DealSession
 from game.session import deal as deal_module
@@ -380,7 +382,7 @@ def test_the_chance_shown_is_stretched_then_shifted_and_its_error_follows() -> N
     assert analysis.shown(0.9, CHANCE, s) > 0.9 > analysis.shown(0.1, CHANCE, s) + 0.8
     h = 1e-6
     numeric = (analysis.shown(0.7 + h, CHANCE, s) - analysis.shown(0.7 - h, CHANCE, s)) / (2 * h)
-    assert analysis.slope(0.7, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
+    assert tuning.slope(0.7, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
     shipped = analysis.settings("autobus")
     assert (shipped.stretch, shipped.edge) == (1.25, 0.2)
 
@@ -404,7 +406,7 @@ def test_a_curve_maps_the_play_outs_chance_to_the_chance_shown() -> None:
     h = 1e-6
     for q in (0.1, 0.3, 0.5, 0.7, 0.95):          # off the points (the kinks)
         numeric = (analysis.shown(q + h, CHANCE, s) - analysis.shown(q - h, CHANCE, s)) / (2 * h)
-        assert analysis.slope(q, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
+        assert tuning.slope(q, CHANCE, s) == pytest.approx(numeric, rel=1e-4)
     for bad in ([[0.2, 0.3]], [[0.2, 0.3], [0.1, 0.5]], [[0.2, 0.5], [0.4, 0.4]],
                 [[0.2, 1.0], [0.4, 0.5]], "up", [[0.2, "a"], [0.4, 0.5]]):
         assert analysis.settings("durak", {"curve": bad}).curve == \

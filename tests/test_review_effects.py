@@ -13,16 +13,9 @@ import pytest
 
 from game import i18n
 from game.games import ORDER
-from game.review.analysis import (
-    VALUE,
-    Analysis,
-    Judge,
-    effects,
-    settings,
-    traits_of,
-    why,
-)
+from game.review.analysis import VALUE, Analysis, Judge, effects, traits_of, why
 from game.review.model import Candidate, Effect, Verdict
+from game.review.tuning import settings
 from game.rules import GAMES, Move
 from tests.test_judge import QUICK, random_position
 

@@ -113,8 +113,8 @@ def test_the_move_list_grades_and_a_tap_picks_a_decision(app, monkeypatch) -> No
     # ... and what it led to in the judge's play-outs (the verdict's effects)
     assert ("The computer played on from here many times, after your move and after "
             "its own.") in texts
-    assert ("After yours you had to take the cards 1.7 times on average in the rest of "
-            "the deal; after its, 0.8 times.") in texts
+    assert ("Counting this move, after yours you took the cards 1.7 times on average by "
+            "the end of the deal; after its, 0.8 times.") in texts
     # a decision graded best says no why
     best_at = next(i for i, v in enumerate(review.verdicts) if v.grade == "best")
     (lo, hi), _i = view.rows[best_at]
@@ -153,10 +153,13 @@ def _press(app, view, name: str) -> None:  # type: ignore[no-untyped-def]
 def _small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge's work cut down (the grading rules unchanged)."""
     import game.review.analysis as analysis
+    import game.review.tuning as tuning
 
-    real = analysis.settings
-    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None, players=None: real(
-        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}), players))
+    real = tuning.settings
+    for where in (analysis, tuning):     # the judge's and the quiz's own reference
+        monkeypatch.setattr(where, "settings", lambda key, overrides=None, players=None: real(
+            key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}),
+            players))
 
 
 def _answer(app, table, move: str) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ import pytest
 from game import i18n
 from game.games import ORDER
 from game.i18n.words import card_text
-from game.review.analysis import judge, play_deal, review_deal, settings
+from game.review.analysis import judge, play_deal, review_deal
 from game.review.line import (
     HIDDEN,
     LINE_PLIES,
@@ -23,6 +23,7 @@ from game.review.line import (
     witness,
 )
 from game.review.model import Review
+from game.review.tuning import settings
 from game.rules import Move
 
 #: small but real settings: enough play-outs for a line to stand out

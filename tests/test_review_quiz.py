@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from game.review.analysis import grade, settings
 from game.review.model import BEST, BLUNDER, INACCURACY, MISTAKE
 from game.review.quiz import Quiz, positions
+from game.review.tuning import grade, settings
 from game.session.journal import journal_from_dict
 from tests.test_review_grades_ui import _journal_with_a_take, graded_review
 
@@ -17,10 +17,13 @@ from tests.test_review_grades_ui import _journal_with_a_take, graded_review
 @pytest.fixture
 def small_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.review.analysis as analysis
+    import game.review.tuning as tuning
 
-    real = analysis.settings
-    monkeypatch.setattr(analysis, "settings", lambda key, overrides=None, players=None: real(
-        key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}), players))
+    real = tuning.settings
+    for where in (analysis, tuning):     # the judge's and the quiz's own reference
+        monkeypatch.setattr(where, "settings", lambda key, overrides=None, players=None: real(
+            key, {"samples": 8, "min_samples": 0, "iterations": 20} | (overrides or {}),
+            players))
 
 
 def test_the_positions_asked_are_the_inaccuracies_and_worse_of_a_finished_review() -> None:

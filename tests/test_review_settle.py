@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from game.review.analysis import decision_grade, judge, play_deal, review_deal, settings
+from game.review.analysis import judge, play_deal, review_deal
 from game.review.model import BEST, CLOSE, GOOD, GRADES, INACCURACY, MISTAKE, Candidate
 from game.review.quiz import Quiz, positions
-from game.review.tuning import Settings, band, graded, monotone, settled
+from game.review.tuning import Settings, band, decision_grade, graded, monotone, settings, settled
 from game.rules import GAMES
 
 S = Settings(inaccuracy=0.05, threshold=0.10, blunder=0.20, z=2.0)

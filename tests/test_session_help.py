@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from game.ai import levels
-from game.review.analysis import Judge, journal_levels, settings
+from game.review.analysis import Judge
+from game.review.seats import journal_levels
+from game.review.tuning import settings
 from game.rules import GAMES, Rng
 from game.session import DealSession
 from game.store import files, saves

@@ -41,22 +41,21 @@ from dataclasses import replace
 from typing import Any
 
 from game.games import ORDER, info, spec
-from game.review.analysis import (
-    estimate,
+from game.review.analysis import estimate, play_deal, review_deal, value_of
+from game.review.model import BEST, BLUNDER, CLOSE, GOOD, GRADES, INACCURACY, MISTAKE, POINTS
+from game.review.seats import journal_levels
+from game.review.seeds import position_seed, seed_for
+from game.review.tuning import (
+    band,
     grade,
-    journal_levels,
-    play_deal,
-    position_seed,
-    review_deal,
+    graded,
     secant,
-    seed_for,
     settings,
     shown,
+    situation_of,
+    under,
     unit_of,
-    value_of,
 )
-from game.review.model import BEST, BLUNDER, CLOSE, GOOD, GRADES, INACCURACY, MISTAKE, POINTS
-from game.review.tuning import band, graded, situation_of, under
 from game.rules import GAMES
 
 

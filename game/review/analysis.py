@@ -62,31 +62,18 @@ from game.review.model import (
     Traits,
     Verdict,
 )
-
-# how each seat plays in the play-outs (game.review.seats), named here too
-from game.review.seats import Policy, plays_of, seats_of
-from game.review.seats import journal_levels as journal_levels
-from game.review.seats import seat_play as seat_play
-from game.review.seats import table_levels as table_levels
-
-# the seeds of the analysis (game.review.seeds), named here too
-from game.review.seeds import position_seed as position_seed
-from game.review.seeds import seed_for as seed_for
-
-# how a game's positions are judged and shown (game.review.tuning), named here too:
-# the review's callers have always found them here
-from game.review.tuning import Settings as Settings
-from game.review.tuning import decision_grade as decision_grade
-from game.review.tuning import grade as grade
-from game.review.tuning import graded as graded
-from game.review.tuning import monotone as monotone
-from game.review.tuning import secant as secant
-from game.review.tuning import settings as settings
-from game.review.tuning import settled as settled
-from game.review.tuning import shown as shown
-from game.review.tuning import situated as situated
-from game.review.tuning import slope as slope
-from game.review.tuning import unit_of as unit_of
+from game.review.seats import Policy, journal_levels, plays_of, seat_play, seats_of, table_levels
+from game.review.seeds import position_seed, seed_for
+from game.review.tuning import (
+    Settings,
+    decision_grade,
+    secant,
+    settings,
+    settled,
+    shown,
+    situated,
+    unit_of,
+)
 from game.rules import GAMES, Game, Move, Rng
 from game.session.journal import Journal, ReplayError, journal_from_dict
 

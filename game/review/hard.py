@@ -33,16 +33,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.review.analysis import (
-    Judge,
-    Settings,
-    _paired_se,
-    _ranking,
-    grade,
-    same_move,
-    settings,
-)
+from game.review.analysis import Judge, _paired_se, _ranking, same_move
 from game.review.model import BEST
+from game.review.tuning import Settings, grade, settings
 from game.rules import Move
 
 #: the level's own settings of the judge (the rest are the review's Settings)

@@ -6,7 +6,7 @@ inaccuracy, mistake or blunder; never a forced move), the one asked now, and gra
 answer there: at once where the review already valued that move (one of its candidates,
 or the move played), else by a :class:`~game.review.analysis.Judge` of the position that
 the caller steps a slice at a time (a frame never waits).  The grade follows the review's
-own rules (``analysis.grade`` and ``same_move`` with the game's ``settings``), so an
+own rules (``tuning.grade`` and ``same_move`` with the game's ``settings``), so an
 answer reads like a verdict of the review.
 
 Plain data and plain calls: no arcade or pyglet here; the table's ``QuizMode``
@@ -97,7 +97,7 @@ class Quiz:
         A second answer, or one while the first is judged, is ignored (False)."""
         if self.answer is not None or self._judge is not None:
             return False
-        from game.review import analysis
+        from game.review import analysis, seats, tuning
 
         v = self.verdict
         self.given = move
@@ -107,15 +107,15 @@ class Quiz:
         if known and v.candidates:
             best = v.candidates[0]
             # the thresholds where the position is (a kind of position may have its own)
-            s = analysis.situated(analysis.settings(self.key, None, self.players),
+            s = tuning.situated(tuning.settings(self.key, None, self.players),
                                   self.journal.state_at(v.index).observation(self.seat))
             self._grade(move, known[0].value, known[0].se, best.move, best.value,
                         v.certain, s)
             return True
         g = self.journal.state_at(v.index)
         self._judge = analysis.Judge(g.observation(self.seat), g.legal_moves(),
-                                     analysis.settings(self.key, None, self.players),
-                                     analysis.journal_levels(self.journal), move,
+                                     tuning.settings(self.key, None, self.players),
+                                     seats.journal_levels(self.journal), move,
                                      settle=True)
         return False
 
@@ -146,7 +146,8 @@ class Quiz:
         within noise of it, else graded by the thresholds ``s`` (the position's) on the
         gap; never better than a move of the decision that gave away less (``others``:
         the moves valued there, the review's by default)."""
-        from game.review.analysis import decision_grade, same_move
+        from game.review.analysis import same_move
+        from game.review.tuning import decision_grade
 
         v = self.verdict
         same = same_move(self.key, move, best)

@@ -49,7 +49,7 @@ class ReviewJob:
     def __init__(self, journal: dict[str, Any], seat: int, level: str = "hard",
                  cached: Review | None = None, mode: str = PROCESS,
                  overrides: dict[str, Any] | None = None) -> None:
-        from game.review.analysis import settings, unit_of
+        from game.review.tuning import settings, unit_of
 
         key = str(journal["game"])
         moves = journal.get("moves")

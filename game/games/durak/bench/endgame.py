@@ -65,7 +65,8 @@ def _shown(obs: dict[str, Any], move: str, against: str) -> float:
     """The chance the review shows after ``move`` where every card is known: against
     the other seat as it plays (the review's settings and play-outs)."""
     from game.games.durak.review import exact_play
-    from game.review.analysis import position_seed, seat_play
+    from game.review.seats import seat_play
+    from game.review.seeds import position_seed
 
     s = settings("durak")
     plays = [(kind, max(eps, s.epsilon)) for kind, eps in
