@@ -40,7 +40,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from game.games import ORDER, info, spec
+from game.games import ORDER, spec
 from game.review.analysis import estimate, play_deal, review_deal, value_of
 from game.review.model import BEST, BLUNDER, CLOSE, GOOD, GRADES, INACCURACY, MISTAKE, POINTS
 from game.review.seats import journal_levels
@@ -78,7 +78,7 @@ def _players(key: str) -> int | None:
 
 def _deal(key: str, seed: int, level: str, players: int | None = None) -> Any:
     n = players if players in spec(key).players_allowed else _players(key)
-    return play_deal(key, seed, [level, info(key).default_level], n)
+    return play_deal(key, seed, [level, spec(key).default_level], n)
 
 
 def _outcome(j: Any, seat: int) -> float:
@@ -95,7 +95,7 @@ def speed(seeds: int = 1, games: tuple[str, ...] = ORDER, players: int | None = 
         n = players if players in spec(key).players_allowed else _players(key)
         times: list[float] = []
         for seed in range(first, first + seeds):
-            j = play_deal(key, seed, ["easy", info(key).default_level], n)
+            j = play_deal(key, seed, ["easy", spec(key).default_level], n)
             t = time.process_time()
             r = review_deal(j, 0)
             took = time.process_time() - t

@@ -24,7 +24,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from game.games import info, spec
+from game.games import spec
 from game.review.analysis import play_deal, review_deal, same_move, why
 from game.review.model import BLUNDER, INACCURACY, MISTAKE
 from game.tools.sim import wilson
@@ -58,7 +58,7 @@ def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
     """One deal reviewed: a row per decision of seat 0 where the move played is not the
     judge's best (its grade and the patterns that fired)."""
     key, seed, level, players, over = args
-    j = play_deal(key, seed, [level, info(key).default_level], players)
+    j = play_deal(key, seed, [level, spec(key).default_level], players)
     r = review_deal(j, 0, overrides=over)
     want = {v.index: v for v in r.verdicts if not v.forced and v.candidates}
     rows: list[dict[str, Any]] = []

@@ -19,7 +19,7 @@ from types import ModuleType
 from game.games import autobus, dudak, durak, paodekuai
 from game.games.spec import GameSpec
 
-__all__ = ["ORDER", "SPECS", "GameInfo", "GameSpec", "Registry", "info", "spec"]
+__all__ = ["ORDER", "SPECS", "GameSpec", "Registry", "spec"]
 
 #: the games' packages in menu order (a new game: its name here and on the import line)
 PACKAGES: tuple[ModuleType, ...] = (autobus, dudak, durak, paodekuai)
@@ -82,9 +82,3 @@ def spec(key: str) -> GameSpec:
     if key not in SPECS:
         raise ValueError(f"unknown game {key!r}; choose one of {', '.join(sorted(SPECS))}")
     return SPECS[key]
-
-
-# old names of GameSpec and spec, still read by game/scenes/table/host.py and
-# table_view.py and two tools (bench_why, bench_review); they go with those readers' next edit
-GameInfo = GameSpec
-info = spec

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from game.ai import levels
-from game.games import info
+from game.games import spec as game_spec
 from game.i18n import _, grouped
 from game.rules import Event, Game, Move
 from game.scenes.table.cards import Cards
@@ -92,7 +92,7 @@ class TableView(TableHooks, arcade.View):
                  **_kw: Any) -> None:
         super().__init__(arcade_window(window))
         self.app = window
-        self.info = info(self.key)
+        self.info = game_spec(self.key)
         self.style = self.info.deck
         if session is None:
             session = DealSession(

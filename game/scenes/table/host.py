@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import arcade
 
-from game.games import GameInfo
+from game.games import GameSpec
 from game.rules import Event, Move
 from game.session import Session
 from game.ui.card_sprite import CardSprite
@@ -169,7 +169,7 @@ class Host(Protocol):
     multi_select: ClassVar[bool]
     event_sounds: ClassVar[dict[str, str]]
     app: Window
-    info: GameInfo
+    info: GameSpec
     session: Session
     layout: TableLayout
     style: str
