@@ -15,7 +15,7 @@ from game.games.dudak.rules import Dudak, surrender_dealer
 from game.games.dudak.table import DudakTable
 from game.rules import Move, Rng
 from game.scenes.menu import MenuView
-from game.store import saves
+from game.store import files, saves
 from game.tools.drive import pump
 from game.ui.layout import Box
 from game.ui.widgets import Button
@@ -388,6 +388,7 @@ def test_every_action_is_saved_and_continue_resumes_exactly(app: CardClubWindow)
     app.think_scale = 1000.0
     view = open_table(app, g, j)
     press(app, view.actions.by_name("collect"))          # mid-turn: a card waiting aside
+    assert files.writer.flush()                          # the writer thread has it on disk
     data = json.loads(saves.path_for("dudak").read_text())
     assert data["moves"] == view.session.journal.moves and data["moves"][-1] == "collect"
     waiting = list(g.collected[0])
