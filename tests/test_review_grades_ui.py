@@ -8,6 +8,7 @@ from typing import Any
 import arcade
 import pytest
 
+from game.i18n.moves import capitalised, move_told
 from game.review.model import BLUNDER, INACCURACY, MISTAKE, Candidate, Effect, Review, Verdict
 from game.rules import GAMES
 from tests.test_review_view import _screen, _show, durak_journal
@@ -217,7 +218,8 @@ def test_learn_from_your_mistakes_asks_each_on_the_table_and_grades_the_answer(
             if defence is not None:
                 assert table.sprite_of(defence, "table").visible
         banner = table.hud.banner.text.text
-        assert banner.startswith("Find a better move than "), banner
+        played = capitalised(move_told("durak", v.played, obs, None, own=True))
+        assert banner.startswith(f"{played} — find a better move."), banner   # the log's voice
         k, of, m, total = review.number(v.index)
         assert f"Decision {k} of {of} · move {m} of {total}" in banner
         assert f"Learn from your mistakes: {n + 1} of {len(asked)}" in table.hud.level_text
@@ -336,7 +338,7 @@ def test_the_quiz_in_pao_de_kuai_shows_the_play_to_beat_and_takes_a_tapped_play(
         assert table.sprite_of(card, "table").visible
     for card in obs["hand"]:
         assert table.sprite_of(card, "hand0").visible
-    assert table.hud.banner.text.text.startswith("Find a better move than 2♠")   # its shape
+    assert table.hud.banner.text.text.startswith("Your play: 2♠ — find a better move.")
 
     cards = v.best.split()[1:]
     for card in cards:

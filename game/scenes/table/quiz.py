@@ -3,13 +3,14 @@
 The review's inaccuracies and worse are asked one at a time, each as a practice deal at
 that position (``game.session.replay.practice``), so the whole position is on the table:
 Durak's bout, the play to beat in Pao De Kuai, Dudák's trick, Autobus's runs and piles.
-The banner says "Find a better move than …" with the decision's number; the player
-makes a move with the table's own gestures (matched to the legal moves as always) and
-the move is *not* played: ``play`` grades it (``game.review.quiz.Quiz``: at once where
-the review valued it, else its judge a slice a frame while the status line says
-"Thinking…").  Then the answer graded in the review's words, the computer's move (its
-cards lifted, and in words) and the gap; "Next" (after the last: back to the review) and
-"Back to the review".  No hint, no undo, no computer moves: nothing here plays.
+The banner tells the move played, as the log would, and asks for a better one, with
+the decision's number; the player makes a move with the table's own gestures (matched
+to the legal moves as always) and the move is *not* played: ``play`` grades it
+(``game.review.quiz.Quiz``: at once where the review valued it, else its judge a slice
+a frame while the status line says "Thinking…").  Then the answer graded in the
+review's words, the computer's move (its cards lifted, and in words) and the gap;
+"Next" (after the last: back to the review) and "Back to the review".  No hint, no
+undo, no computer moves: nothing here plays.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from game.i18n import _
-from game.i18n.moves import capitalised, move_words
+from game.i18n.moves import capitalised, move_told, move_words
 from game.review.model import Review
 from game.review.quiz import Quiz
 from game.rules import Event, Move
@@ -79,6 +80,14 @@ class QuizMode(PlayMode):
         except Exception:  # notation this version does not read
             return move
 
+    def told(self, move: str) -> str:
+        """The player's own move as the log tells it ("You attack with the 6♣")."""
+        v = self.view
+        try:
+            return capitalised(move_told(v.key, move, v.obs, v.style, own=True))
+        except Exception:  # notation this version does not read
+            return move
+
     def lines(self) -> list[str]:
         """The banner: the question and the decision's number, or the answer's gap in
         the review's words and the computer's move with its value."""
@@ -86,7 +95,9 @@ class QuizMode(PlayMode):
         a = q.answer
         if a is None:
             k, n, m, total = q.number()
-            return [_("Find a better move than {move}").format(move=self.words(q.verdict.played)),
+            # TRANSLATORS: {move} is the player's own move as the log tells it, a clause
+            # of its own ("You attack with the 6♣")
+            return [_("{move} — find a better move.").format(move=self.told(q.verdict.played)),
                     _("Decision {k} of {n} · move {m} of {total}").format(
                         k=k, n=n, m=m, total=total)]
         review = q.review
