@@ -80,9 +80,12 @@ class ReviewJob:
         self.mode = mode
         self._proc.start()
 
-    def poll(self) -> None:
-        """Take in what the worker has sent (never waits); notice a worker that died."""
-        while not self._done:
+    def poll(self, most: int | None = None) -> None:
+        """Take in what the worker has sent (never waits; ``most``: at most that many
+        messages); notice a worker that died."""
+        while not self._done and (most is None or most > 0):
+            if most is not None:
+                most -= 1
             try:
                 kind, data = self._queue.get_nowait()
             except queue.Empty:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 import arcade
 
 from game.ui.panels import Panel
-from game.ui.widgets import Button
+from game.ui.widgets import Button, ButtonGroup
 
 
 class Layer:
@@ -255,22 +255,10 @@ class ButtonsLayer(Layer):
         self.name = name
 
     def press(self, x: float, y: float) -> bool:
-        for b in self.group():
-            if b.hit(x, y):
-                b.pressed = True
-                return True
-        return False
+        return ButtonGroup(*self.group()).press(x, y)
 
     def release(self, x: float, y: float) -> bool:
-        clicked = None
-        for b in self.group():
-            if b.pressed and b.hit(x, y):
-                clicked = b
-            b.pressed = False
-        if clicked is not None:
-            clicked.on_click()
-            return True
-        return False
+        return ButtonGroup(*self.group()).release(x, y)
 
     def cancel(self) -> None:
         for b in self.group():
