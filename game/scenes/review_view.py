@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.types import RGBOrA255
 
-from game.i18n import _, counted, ngettext, percent, pgettext
+from game.i18n import _, counted, language, ngettext, percent, pgettext
 from game.i18n.moves import capitalised, deck_style, move_cards, move_told, move_words
 from game.i18n.words import game_words
 from game.review.model import BEST as BEST_GRADE
@@ -280,6 +280,7 @@ class ReviewView(ReviewLoading, PageView):
         self.legend: list[tuple[str, float, float, float, RGBOrA255]] = []
         self._seen: tuple[int, int] | None = None
         self.progress = (0, 0)        # (decisions reviewed, decisions in all)
+        self._whys: dict[tuple[Any, ...], list[str]] = {}   # said once a decision: why()
         self._obs: dict[int, dict[str, Any]] | None = None
         #: each sampled line shown, replayed (line.replayed), by (decision, move, line)
         self.lines: dict[tuple[int, str, tuple[str, ...]], Any] = {}
@@ -346,12 +347,16 @@ class ReviewView(ReviewLoading, PageView):
         if self.key is None or v.forced or v.grade not in (INACCURACY_GRADE, MISTAKE_GRADE,
                                                            BLUNDER_GRADE):
             return []
-        from game.review.analysis import why
+        said = (language(), v.index, v.played, v.best, v.effects)
+        if said not in self._whys:   # once a decision (Durak's endgame words solve it)
+            from game.review.analysis import why
 
-        try:
-            return why(self.key, self.observation_at(v.index), v.played, v.best, v.effects)
-        except Exception:  # notation this version does not read: no words
-            return []
+            try:
+                self._whys[said] = why(self.key, self.observation_at(v.index), v.played,
+                                       v.best, v.effects)
+            except Exception:  # notation this version does not read: no words
+                self._whys[said] = []
+        return self._whys[said]
 
     # ----- actions ---------------------------------------------------------------------------
     def select(self, i: int) -> None:
