@@ -139,7 +139,16 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
               "its, 4.5 cards."]
     assert why("durak", obs, "attack 6H", "attack 9S", [Effect("trumps", 0.84, 1.9, 0.3)]) == [
         lead, "After yours you had 0.8 trumps on average when the talon ran out; after "
-              "its, 1.9 trumps."]
+              "its, 1.9 trumps."]    # no longer measured: said for reviews kept before
+    assert why("durak", obs | {"trump_card": "QS"}, "attack 6H", "attack 9S",
+               [Effect("trump_card", 0.21, 0.55, 0.05), Effect("opp_held", 2.1, 3.4, 0.3),
+                Effect("opp_trumps", 1.6, 0.9, 0.2)]) == [
+        lead, "After yours the face-up trump, Д♠, came to your hand in 21% of them; after "
+              "its, in 55%.",
+        "After yours Computer held 2.1 cards on average when the talon ran out; after "
+        "its, 3.4 cards.",
+        "After yours Computer had 1.6 trumps on average when the talon ran out; after "
+        "its, 0.9 trumps."]
     assert why("dudak", obs, "lead 7L", "lead 8L", [Effect("picked", 10.1, 2.75, 1.8)]) == [
         lead, "Counting this move, after yours you picked up 10.1 cards on average by the "
               "end of the deal; after its, 2.8 cards."]
@@ -153,6 +162,12 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
         "This ended the turn while a card could still be played.", lead,
         "A few turns later, after yours 9.4 cards were left in your reserve on average; "
         "after its, 6.9 cards."]    # a trait the game no longer says: no words
+    assert why("autobus", obs, "bus 7H", "play 5S hand run1",
+               [Effect("opp_reserve", 3.1, 4.8, 0.3), Effect("played", 2.2, 5.0, 0.4)]) == [
+        lead, "A few turns later, after yours the smallest reserve among the other players "
+              "held 3.1 cards on average; after its, 4.8 cards.",
+        "Counting this move, in the next few turns after yours you put 2.2 cards on the "
+        "runs on average; after its, 5.0 cards."]
     # the seat named from the reviewed seat's side; the same move: nothing
     assert "Computer 1" in why("paodekuai", {"seat": 1}, "play 8S", "play QS",
                                [Effect("out2", 0.6, 0.1, 0.05)])[1]
@@ -166,28 +181,53 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
         i18n.set_language("en")
 
 
-def test_durak_counts_the_trumps_in_hand_when_the_talon_runs_out() -> None:
-    """Durak's "trumps": the judged seat's trumps in hand at its first move with the
-    talon gone (fewer is worse), the hand at the end where the play-out never got
-    there."""
+def test_durak_counts_the_hands_when_the_talon_runs_out() -> None:
+    """Durak's hands once the talon is gone (issue 52's mined traits): the judged
+    seat's cards, the other seat's cards and trumps, and whether the face-up trump card
+    came to the seat, all counted at its first move with the talon gone (the hands at
+    the end where the play-out never got there)."""
     from game.games.durak.why import TRAITS, WORSE
 
     g = GAMES["durak"].new(seed=4)
     seat = g.current_player
     trump = g.trump_suit
-    hand = g.hands[seat]
-    want = float(sum(1 for c in hand if c[-1] == trump))
+    other = g.hands[1 - seat]
+    want = float(sum(1 for c in other if c[-1] == trump))
     notes: dict[str, float] = {}
     assert TRAITS.note is not None
     TRAITS.note(g, g.legal_moves()[0], notes)
-    assert "trumps" not in notes                 # the talon is still there
-    assert TRAITS.end(g, seat, notes)["trumps"] == want
+    assert "opp_trumps" not in notes                 # the talon is still there
+    end = TRAITS.end(g, seat, notes)
+    assert end["opp_trumps"] == want and end["trump_card"] == 0.0
+    assert end["held"] == float(len(g.hands[seat])) and end["opp_held"] == float(len(other))
     g.talon.clear()
+    g.hands[seat].append(g.trump_card)               # the last card drawn came to the seat
     TRAITS.note(g, g.legal_moves()[0], notes)
-    assert notes["trumps"] == want and notes["held"] == float(len(hand))
-    g.hands[seat].append(next(c for c in ("6" + trump, "7" + trump) if c not in hand))
-    assert TRAITS.end(g, seat, notes)["trumps"] == want          # counted once, then
-    assert WORSE["trumps"][0] == -1                              # fewer is worse
+    assert notes["trump_card"] == 1.0 and notes["opp_trumps"] == want
+    assert notes["held"] == float(len(g.hands[seat]))
+    g.hands[seat].remove(g.trump_card)
+    assert TRAITS.end(g, seat, notes)["trump_card"] == 1.0       # counted once, then
+    # more of yours, fewer of its, more of its trumps, the trump card less often: worse
+    assert {k: WORSE[k][0] for k in ("held", "opp_held", "opp_trumps", "trump_card")} == {
+        "held": 1, "opp_held": -1, "opp_trumps": 1, "trump_card": -1}
+
+
+def test_a_game_may_ask_a_trait_to_go_with_the_loss_more() -> None:
+    """Durak's takes are said only where their gap goes with the loss at 0.65 or more
+    (``Traits.least``); a trait with no such demand needs the review's 0.25."""
+    s = settings("durak", {"z": 1.0})
+    won = _rows("took", [1.0] * 8, [1.0] * 8)
+    won = [r | {"opp_trumps": 1.0} for r in won]
+    # a take more on six deals of eight, the loss on five of them and on one more deal
+    gap = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0]
+    lost = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0]
+    played = [{"took": 1.0 + x, "opp_trumps": 1.0 + x, VALUE: v}
+              for x, v in zip(gap, lost, strict=True)]
+    a = _analysis(played, won)
+    from game.review.analysis import _correlation
+    r = _correlation(gap, [1.0 - v for v in lost])
+    assert 0.25 <= r < 0.65
+    assert [e.name for e in effects("durak", a, "take", "defend 9H", s)] == ["opp_trumps"]
 
 
 def test_effects_survive_json_and_a_damaged_one_is_refused() -> None:

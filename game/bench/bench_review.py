@@ -424,6 +424,7 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
         over = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
         if a.rows:
             from game.bench.bench_why import again, table
+            from game.bench.bench_why import mine as traits_table
 
             with open(a.rows, encoding="utf-8") as fh:
                 saved = again(json.load(fh))
@@ -431,6 +432,8 @@ def _main(a: argparse.Namespace, games: list[str]) -> int:
                 mine = [r for r in saved if r["game"] == key]
                 if mine:
                     print(table(key, mine), flush=True)
+                    if any(r.get("traits") for r in mine):
+                        print(traits_table(key, mine), flush=True)
             return 0
         found = why_run(games, deals, a.seed, tuple((a.levels or "easy,normal").split(",")),
                         a.jobs, a.players, over or None)

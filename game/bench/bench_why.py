@@ -48,18 +48,93 @@ def patterns(key: str, obs: dict[str, Any], played: str, best: str) -> list[str]
 
 def again(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Saved rows (``--out``) with the patterns asked again: the patterns as they are
-    now, on the same decisions and grades (no review made again)."""
-    return [dict(r, patterns=patterns(r["game"], r["obs"], r["played"], r["best"]))
+    now, on the same decisions and grades (no review made again); where a row kept
+    every trait measured, the effects too, as the game's gaps are now."""
+    return [dict(r, patterns=patterns(r["game"], r["obs"], r["played"], r["best"]),
+                 **({"effects": refire(r["game"], r["traits"])} if r.get("traits") else {}))
             for r in rows]
+
+
+def refire(key: str, traits: dict[str, list[float]]) -> list[str]:
+    """The effects a verdict keeps of the traits measured (:func:`trait_stats`), as the
+    game's gaps and least correlations are now."""
+    from game.review.analysis import traits_of
+    from game.review.model import MAX_EFFECTS
+
+    t = traits_of(key)
+    if t is None:
+        return []
+    out: list[tuple[float, str]] = []
+    for name, stat in traits.items():
+        w = t.worse(name)
+        if w is not None and fires(stat, w[1], t.least.get(name)):
+            out.append((stat[2], name))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return [pattern_of(name) for _, name in out[:MAX_EFFECTS]]
+
+
+def trait_stats(key: str, a: Any, played: str, best: str, s: Any
+                ) -> dict[str, list[float]]:
+    """Every trait the game measures (:func:`game.review.analysis.effects` keeps some):
+    name -> [how much worse after ``played`` (its sign as the game's ``worse`` says),
+    the standard error of the paired difference, the correlation of its gap with the
+    loss, the review's z]: what :func:`mine` sets the gaps from."""
+    from game.review import analysis as an
+
+    t = an.traits_of(key)
+    got = dict(a.measured)
+    mp, mb = got.get(played), got.get(best)
+    if t is None or not mp or not mb or len(mp) != len(mb):
+        return {}
+    loss = [b.get(an.VALUE, 0.0) - p.get(an.VALUE, 0.0) for p, b in zip(mp, mb, strict=True)]
+    out: dict[str, list[float]] = {}
+    for name in sorted({n for row in (*mp, *mb) for n in row} - {an.VALUE}):
+        w = t.worse(name)
+        if w is None:
+            continue
+        xs = [row.get(name, 0.0) for row in mp]
+        ys = [row.get(name, 0.0) for row in mb]
+        d = w[0] * (sum(xs) - sum(ys)) / len(xs)
+        r = an._correlation([w[0] * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
+        out[name] = [round(d, 6), round(an._paired_se(xs, ys), 6), round(r, 6), s.z]
+    return out
+
+
+def _spy(stash: dict[int, dict[str, list[float]]]) -> Any:
+    """Patch the review (in this process) so each decision's :func:`trait_stats` land in
+    ``stash`` by journal index; returns the undo."""
+    from game.review import analysis as an
+
+    judge0, effects0 = an.judge, an.effects
+    at: list[int] = [-1]
+
+    def judge(obs: Any, legal: Any, played: str, index: int, *rest: Any) -> Any:
+        at[0] = index
+        return judge0(obs, legal, played, index, *rest)
+
+    def effects(key: str, a: Any, played: str, best: str, s: Any) -> Any:
+        stash[at[0]] = trait_stats(key, a, played, best, s)
+        return effects0(key, a, played, best, s)
+
+    an.judge, an.effects = judge, effects          # type: ignore[assignment]  # a bench's spy
+
+    def undo() -> None:
+        an.judge, an.effects = judge0, effects0
+    return undo
 
 
 def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
               ) -> list[dict[str, Any]]:
     """One deal reviewed: a row per decision of seat 0 where the move played is not the
-    judge's best (its grade and the patterns that fired)."""
+    judge's best (its grade, the patterns that fired and every trait measured)."""
     key, seed, level, players, over = args
     j = play_deal(key, seed, [level, spec(key).default_level], players)
-    r = review_deal(j, 0, overrides=over)
+    stash: dict[int, dict[str, list[float]]] = {}
+    undo = _spy(stash)
+    try:
+        r = review_deal(j, 0, overrides=over)
+    finally:
+        undo()
     want = {v.index: v for v in r.verdicts if not v.forced and v.candidates}
     rows: list[dict[str, Any]] = []
     if not want:
@@ -76,7 +151,8 @@ def deal_rows(args: tuple[str, int, str, int | None, dict[str, Any] | None]
                              "obs": json.loads(json.dumps(obs, default=list)),
                              "patterns": patterns(key, obs, v.played, top),
                              "effects": [pattern_of(e.name) for e in v.effects],
-                             "measured": [e.to_dict() for e in v.effects]})
+                             "measured": [e.to_dict() for e in v.effects],
+                             "traits": stash.get(index, {})})
         if index >= last:
             break
     return rows
@@ -125,6 +201,51 @@ def table(key: str, rows: list[dict[str, Any]]) -> str:
         lines.append(f"{b:>6} {g:>7} {b / (b + g):>7.2f} [{lo:.2f}, {hi:.2f}]  {p}")
     silent = sum(1 for r in rows if not said(r) and r["grade"] in BAD)
     lines.append(f"inaccuracies or worse with no words: {silent} of {bad_all}")
+    return "\n".join(lines)
+
+
+#: the gaps :func:`mine` tries, as multiples of the game's own
+GAPS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
+
+
+def fires(stat: list[float], gap: float, least: float | None = None) -> bool:
+    """Whether a trait measured as ``stat`` (:func:`trait_stats`) is said at ``gap`` and
+    the least correlation ``least`` (None: the review's default): as
+    :func:`game.review.analysis.effects` decides."""
+    from game.review.analysis import MIN_CORRELATION
+
+    d, se, r, z = stat
+    return (d >= gap - 1e-9 and d > z * max(se, 1e-9)
+            and r >= (MIN_CORRELATION if least is None else least))
+
+
+def mine(key: str, rows: list[dict[str, Any]]) -> str:
+    """Per trait the game measures, at gaps around its own: firings on inaccuracies or
+    worse and on best/good moves, the precision, and the inaccuracies or worse it alone
+    would word (the rows of a ``why --out``, run with the traits measured)."""
+    from game.review.analysis import traits_of
+
+    t = traits_of(key)
+    names = sorted({n for r in rows for n in r.get("traits", {})})
+    lines = [f"## {key}: traits at gaps (rows {len(rows)}, inaccuracies or worse "
+             f"{sum(1 for r in rows if r['grade'] in BAD)})",
+             f"{'gap':>6} {'on bad':>6} {'on good':>7} {'precision [95% CI]':>22}  trait"]
+    for name in names:
+        w = t.worse(name) if t is not None else None
+        if w is None:
+            continue
+        least = t.least.get(name) if t is not None else None
+        for k in GAPS:
+            gap = w[1] * k
+            b = sum(1 for r in rows if r["grade"] in BAD and name in r.get("traits", {})
+                    and fires(r["traits"][name], gap, least))
+            g = sum(1 for r in rows if r["grade"] not in BAD and name in r.get("traits", {})
+                    and fires(r["traits"][name], gap, least))
+            if b + g == 0:
+                continue
+            lo, hi = wilson(b, b + g)
+            lines.append(f"{gap:>6.2f} {b:>6} {g:>7} {b / (b + g):>7.2f} [{lo:.2f}, "
+                         f"{hi:.2f}]  {name}")
     return "\n".join(lines)
 
 

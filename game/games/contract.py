@@ -50,8 +50,6 @@ ReviewExactPlay = Callable[
     list[tuple[float, list[str]]]]
 #: observation -> the kind of position a review's settings are fitted for, or None
 Situation = Callable[[Observation], "str | None"]
-#: (observation, played, best) -> why the move played was worse, in sentences
-Why = Callable[[Observation, str, str], list[str]]
 #: a game's own ``cardclub bench`` measurement: (parser, parsed arguments) -> exit status
 Bench = Callable[[argparse.ArgumentParser, argparse.Namespace], int]
 
@@ -68,6 +66,15 @@ class Bot(Protocol):
     def best(self) -> Move: ...
 
     def choose(self, observation: Observation, legal: list[Move]) -> Move: ...
+
+
+class Why(Protocol):
+    """Why the move played was worse than the best, in sentences: (observation, played,
+    best, the two moves' exact values where the review's verdict is certain (win 1, draw
+    0.5, loss 0), else None) -> sentences."""
+
+    def __call__(self, obs: Observation, played: str, best: str, /,
+                 exact: tuple[float, float] | None = None) -> list[str]: ...
 
 
 class BotFactory(Protocol):

@@ -555,7 +555,8 @@ def effects(key: str, a: Analysis, played: str, best: str, s: Settings
     (:class:`Traits`) worse for the seat after ``played`` by at least the game's gap and
     by more than ``z`` standard errors of the paired difference, and whose gap goes with
     the loss deal by deal (correlation :data:`MIN_CORRELATION` or more: a trait that
-    worsens where the value does not explains nothing); the most correlated first, at
+    worsens where the value does not explains nothing; a game may ask more of a trait,
+    ``Traits.least``); the most correlated first, at
     most :data:`MAX_EFFECTS`.  None where nothing was measured (exact values, one
     move)."""
     t = traits_of(key)
@@ -578,7 +579,7 @@ def effects(key: str, a: Analysis, played: str, best: str, s: Settings
         if sign * (mx - my) < gap - 1e-9 or sign * (mx - my) <= s.z * max(se, 1e-9):
             continue
         r = _correlation([sign * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
-        if r >= MIN_CORRELATION:
+        if r >= t.least.get(name, MIN_CORRELATION):
             found.append((r, Effect(name, round(mx, 6), round(my, 6), round(se, 6))))
     found.sort(key=lambda x: (-x[0], x[1].name))
     return tuple(e for _, e in found[:MAX_EFFECTS])
@@ -601,15 +602,17 @@ def _correlation(gap: list[float], loss: list[float]) -> float:
 
 
 def why(key: str, obs: dict[str, Any], played: str, best: str,
-        found: Iterable[Effect] = ()) -> list[str]:
+        found: Iterable[Effect] = (), exact: tuple[float, float] | None = None
+        ) -> list[str]:
     """Why ``played`` was worse than ``best`` at ``obs``, in plain words in the player's
-    language: the game's patterns (its spec's ``review_why``), then what the move led
+    language: the game's patterns (its spec's ``review_why``; ``exact``: the two moves'
+    values where the verdict is certain, :func:`exact_values`), then what the move led
     to in the judge's play-outs (``found``: the verdict's effects, in the game's words);
     none where none fits."""
     if same_move(key, played, best):
         return []
     ref = spec(key).review_why
-    out = [str(x) for x in ref(obs, played, best)] if ref is not None else []
+    out = [str(x) for x in ref(obs, played, best, exact)] if ref is not None else []
     t = traits_of(key)
     said = [str(line) for line in (t.words(e, obs) for e in found) if line] if t else []
     if said:
@@ -617,6 +620,12 @@ def why(key: str, obs: dict[str, Any], played: str, best: str,
                      "after its own."))
         out += said
     return out
+
+
+def exact_values(v: Verdict) -> tuple[float, float] | None:
+    """A certain verdict's values of the move played and the best (a win 1, a draw 0.5,
+    a loss 0: the solver's), for :func:`why`; None where they are estimates."""
+    return (v.value_played, v.value_best) if v.certain and not v.forced else None
 
 
 def reasons(journal: Journal | dict[str, Any], review: Review,
@@ -631,7 +640,8 @@ def reasons(journal: Journal | dict[str, Any], review: Review,
     for index, g in j.walk():
         v = want.get(index)
         if v is not None:
-            out[index] = why(j.game, g.observation(review.seat), v.played, v.best, v.effects)
+            out[index] = why(j.game, g.observation(review.seat), v.played, v.best, v.effects,
+                             exact_values(v))
         if index >= max(want):
             break
     return out

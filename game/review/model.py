@@ -15,7 +15,7 @@ them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
@@ -45,8 +45,10 @@ MAX_LINE = 32
 #: through the map's secant; 6: Durak's endgame solver budgeted in positions settled,
 #: an exact verdict's chance against the other seats as they play and its line of best
 #: play, the played move's gap sampled until its grade is settled ("close" where not);
-#: 7: every verdict's line, the play-outs' principal one where not certain
-FORMAT = 7
+#: 7: every verdict's line, the play-outs' principal one where not certain; 8: the
+#: effects mined from the play-outs (Durak's hands and the face-up trump card when the
+#: talon ran out, Autobus's other reserves and cards put on the runs)
+FORMAT = 8
 #: bounds on what a stored review may hold (a chance is 0..1; points stay far below)
 MAX_VALUE = 1e6
 MAX_MOVE = 80
@@ -141,12 +143,16 @@ class Traits:
     play-out, to count what only the moves show (None: nothing to count);
     ``worse(name)``: (+1 where more is worse for the seat, -1 where less is; the smallest
     gap worth a sentence), None for a trait never said; ``words(effect, observation)``:
-    the sentence, in the player's language (None: no words)."""
+    the sentence, in the player's language (None: no words); ``least``: the least
+    correlation of a trait's gap with the loss, deal by deal, for it to be said, where a
+    game asks more of a trait than the review's default
+    (:data:`game.review.analysis.MIN_CORRELATION`)."""
 
     end: Callable[[Any, int, dict[str, float]], dict[str, float]]
     worse: Callable[[str], tuple[int, float] | None]
     words: Callable[[Effect, dict[str, Any]], str | None]
     note: Callable[[Any, Any, dict[str, float]], None] | None = None
+    least: Mapping[str, float] = field(default_factory=dict)
 
 
 #: most effects a verdict keeps

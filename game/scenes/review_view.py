@@ -348,12 +348,12 @@ class ReviewView(ReviewLoading, PageView):
                                                            BLUNDER_GRADE):
             return []
         said = (language(), v.index, v.played, v.best, v.effects)
-        if said not in self._whys:   # once a decision (Durak's endgame words solve it)
-            from game.review.analysis import why
+        if said not in self._whys:   # once a decision
+            from game.review.analysis import exact_values, why
 
             try:
                 self._whys[said] = why(self.key, self.observation_at(v.index), v.played,
-                                       v.best, v.effects)
+                                       v.best, v.effects, exact_values(v))
             except Exception:  # notation this version does not read: no words
                 self._whys[said] = []
         return self._whys[said]

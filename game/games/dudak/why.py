@@ -14,7 +14,8 @@ from game.review.model import Effect, Traits
 from game.rules import Move
 
 
-def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
+def why(obs: dict[str, Any], played: str, best: str,
+        exact: tuple[float, float] | None = None) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
     p, b = Move.parse(played), Move.parse(best)
     out: list[str] = []

@@ -41,7 +41,8 @@ def _breaks(straight: list[str], counts: Counter[str], play: Counter[str]) -> bo
     return r not in (straight[0], straight[-1]) or len(straight) - 1 < 5
 
 
-def why(obs: dict[str, Any], played: str, best: str) -> list[str]:
+def why(obs: dict[str, Any], played: str, best: str,
+        exact: tuple[float, float] | None = None) -> list[str]:
     """The patterns that tell ``played`` from ``best`` at ``obs`` (none: no words)."""
     p, b = Move.parse(played), Move.parse(best)
     hand = [str(c) for c in obs.get("hand", [])]
