@@ -162,12 +162,17 @@ def test_each_game_says_its_effects_in_plain_words() -> None:
         "This ended the turn while a card could still be played.", lead,
         "A few turns later, after yours 9.4 cards were left in your reserve on average; "
         "after its, 6.9 cards."]    # a trait the game no longer says: no words
-    assert why("autobus", obs, "bus 7H", "play 5S hand run1",
+    assert why("autobus", obs | {"players": 3}, "bus 7H", "play 5S hand run1",
                [Effect("opp_reserve", 3.1, 4.8, 0.3), Effect("played", 2.2, 5.0, 0.4)]) == [
         lead, "A few turns later, after yours the smallest reserve among the other players "
               "held 3.1 cards on average; after its, 4.8 cards.",
         "Counting this move, in the next few turns after yours you put 2.2 cards on the "
         "runs on average; after its, 5.0 cards."]
+    # with one other player, that player by name
+    assert why("autobus", obs | {"players": 2}, "bus 7H", "play 5S hand run1",
+               [Effect("opp_reserve", 3.1, 4.8, 0.3)])[1] == (
+        "A few turns later, after yours Computer 1 had 3.1 cards left in the reserve on "
+        "average; after its, 4.8 cards.")
     # the seat named from the reviewed seat's side; the same move: nothing
     assert "Computer 1" in why("paodekuai", {"seat": 1}, "play 8S", "play QS",
                                [Effect("out2", 0.6, 0.1, 0.05)])[1]

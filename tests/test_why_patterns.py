@@ -151,7 +151,9 @@ def test_the_new_sentences_are_said_in_the_players_language() -> None:
     bus = [Effect("opp_reserve", 3.1, 4.8, 0.3), Effect("played", 2.2, 5.0, 0.4)]
     english = why("durak", LAST, "attack 7D", "attack TC")
     effects = why("durak", LAST, "attack AH", "attack TC", fx)
-    runs = why("autobus", {"seat": 0}, "bus 7H", "play 5S hand run1", bus)
+    runs = why("autobus", {"seat": 0, "players": 3}, "bus 7H", "play 5S hand run1", bus)
+    two = [Effect("opp_reserve", 3.1, 4.8, 0.3)]
+    named = why("autobus", {"seat": 0, "players": 2}, "bus 7H", "play 5S hand run1", two)
     try:
         for lang in ("cs", "pl", "de", "es"):
             i18n.set_language(lang)
@@ -161,9 +163,13 @@ def test_the_new_sentences_are_said_in_the_players_language() -> None:
             told = why("durak", LAST, "attack AH", "attack TC", fx)
             assert len(told) == 3 and all(a != b for a, b in zip(told, effects, strict=True)), lang
             assert "♠" in told[1] and "{" not in "".join(told), (lang, told)
-            went = why("autobus", {"seat": 0}, "bus 7H", "play 5S hand run1", bus)
+            went = why("autobus", {"seat": 0, "players": 3}, "bus 7H", "play 5S hand run1",
+                       bus)
             assert len(went) == 3 and all(a != b for a, b in zip(went, runs, strict=True)), lang
             assert "{" not in "".join(went), (lang, went)
+            one = why("autobus", {"seat": 0, "players": 2}, "bus 7H", "play 5S hand run1",
+                      two)
+            assert one[1] != named[1] and "1" in one[1] and "{" not in one[1], (lang, one)
     finally:
         i18n.set_language("en")
 

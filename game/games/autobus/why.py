@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games import spec
 from game.i18n import _
 from game.i18n.words import average_cards
 from game.review.model import Effect, Traits
@@ -71,11 +72,18 @@ def _words(e: Effect, obs: dict[str, Any]) -> str | None:
                  "average; after its, {b}.").format(a=average_cards(e.played),
                                                     b=average_cards(e.best))
     if e.name == "opp_reserve":
+        a, b = average_cards(e.played), average_cards(e.best)
+        if int(obs.get("players", 2)) == 2:
+            seat = int(obs.get("seat", 0))
+            # TRANSLATORS: {who} is the other player ("Computer"); {a} and {b} are average
+            # counts of cards, "3.1 cards", "4.8 cards", left in that player's reserve
+            return _("A few turns later, after yours {who} had {a} left in the reserve "
+                     "on average; after its, {b}.").format(
+                who=spec("autobus").seat_name(1 - seat, seat), a=a, b=b)
         # TRANSLATORS: {a} and {b} are average counts of cards, "3.1 cards", "4.8 cards":
         # the smallest reserve among the other players a few turns later
         return _("A few turns later, after yours the smallest reserve among the other "
-                 "players held {a} on average; after its, {b}.").format(
-            a=average_cards(e.played), b=average_cards(e.best))
+                 "players held {a} on average; after its, {b}.").format(a=a, b=b)
     if e.name == "played":
         # the count starts with the move judged: a card it put on a run is one of them
         # TRANSLATORS: {a} and {b} are average counts of cards, "4.2 cards", "6.9 cards"
