@@ -28,7 +28,7 @@ def pyproject_version() -> str:
 
 def test_the_version_is_the_package_metadata_which_is_pyproject() -> None:
     assert about.version() == md.version("cardclub") == pyproject_version()
-    assert pyproject_version() == "1.2.0"
+    assert pyproject_version() == "1.3.0"
 
 
 def test_a_checkout_never_installed_reads_pyproject(monkeypatch: pytest.MonkeyPatch) -> None:
