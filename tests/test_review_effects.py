@@ -13,7 +13,8 @@ import pytest
 
 from game import i18n
 from game.games import ORDER
-from game.review.analysis import VALUE, Analysis, Judge, effects, traits_of, why
+from game.review.analysis import Analysis, Judge, why
+from game.review.traits import VALUE, effects, trait_gaps, traits_of
 from game.review.model import Candidate, Effect, Verdict
 from game.review.tuning import settings
 from game.rules import GAMES, Move
@@ -229,8 +230,8 @@ def test_a_game_may_ask_a_trait_to_go_with_the_loss_more() -> None:
     played = [{"took": 1.0 + x, "opp_trumps": 1.0 + x, VALUE: v}
               for x, v in zip(gap, lost, strict=True)]
     a = _analysis(played, won)
-    from game.review.analysis import _correlation
-    r = _correlation(gap, [1.0 - v for v in lost])
+    from game.review.traits import correlation
+    r = correlation(gap, [1.0 - v for v in lost])
     assert 0.25 <= r < 0.65
     assert [e.name for e in effects("durak", a, "take", "defend 9H", s)] == ["opp_trumps"]
 
@@ -265,3 +266,26 @@ def test_a_review_keeps_effects_only_where_the_move_was_not_the_best() -> None:
     for e in found:
         w = t.worse(e.name)
         assert w is not None and w[0] * (e.played - e.best) >= w[1]
+
+
+def test_the_bench_mines_what_the_review_keeps() -> None:
+    """``bench_review why`` sets the gaps from every trait measured (``trait_gaps``) and
+    says again what a verdict would keep (``refire``): the same as the review's own
+    ``effects`` on the same play-outs."""
+    from game.bench.bench_why import refire, trait_stats
+
+    s = settings("durak", {"z": 1.0})
+    won = [{"took": 1.0, "opp_trumps": 1.0, "held": 4.0, VALUE: 1.0} for _ in range(8)]
+    gap = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0]
+    lost = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0]
+    played = [{"took": 1.0 + x, "opp_trumps": 1.0 + x, "held": 4.0 - x, VALUE: v}
+              for x, v in zip(gap, lost, strict=True)]
+    a = _analysis(played, won)
+    gaps = {g.name: g for g in trait_gaps("durak", a, "take", "defend 9H")}
+    assert set(gaps) == {"took", "opp_trumps", "held"}
+    assert gaps["took"].played == 1.75 and gaps["took"].best == 1.0
+    assert gaps["held"].r == -gaps["took"].r         # fewer held is better: signed so
+    stats = trait_stats("durak", a, "take", "defend 9H", s)
+    assert stats["held"][0] == -0.75 and stats["took"][0] == 0.75
+    kept = [e.name for e in effects("durak", a, "take", "defend 9H", s)]
+    assert kept == ["opp_trumps"] and refire("durak", stats) == kept

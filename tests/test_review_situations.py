@@ -189,7 +189,7 @@ def test_a_gap_is_shown_through_the_maps_bends() -> None:
     between their values, not by its slope at one of them: across a curve's bend (the
     Dudák curve is nearly flat between two steep pieces) the slope at one end says
     little about the gap."""
-    from game.review.analysis import _paired_se
+    from game.review.traits import paired_se as _paired_se
 
     pts = [[0.05, 0.3], [0.15, 0.5], [0.6, 0.55], [0.9, 0.85]]
     s = analysis.settings("dudak", {"curve": pts})

@@ -58,8 +58,8 @@ def again(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def refire(key: str, traits: dict[str, list[float]]) -> list[str]:
     """The effects a verdict keeps of the traits measured (:func:`trait_stats`), as the
     game's gaps and least correlations are now."""
-    from game.review.analysis import traits_of
     from game.review.model import MAX_EFFECTS
+    from game.review.traits import traits_of
 
     t = traits_of(key)
     if t is None:
@@ -75,28 +75,20 @@ def refire(key: str, traits: dict[str, list[float]]) -> list[str]:
 
 def trait_stats(key: str, a: Any, played: str, best: str, s: Any
                 ) -> dict[str, list[float]]:
-    """Every trait the game measures (:func:`game.review.analysis.effects` keeps some):
-    name -> [how much worse after ``played`` (its sign as the game's ``worse`` says),
-    the standard error of the paired difference, the correlation of its gap with the
-    loss, the review's z]: what :func:`mine` sets the gaps from."""
-    from game.review import analysis as an
+    """Every trait the game measures (:func:`game.review.traits.trait_gaps`; the
+    verdict keeps some as effects): name -> [how much worse after ``played`` (its sign
+    as the game's ``worse`` says), the standard error of the paired difference, the
+    correlation of its gap with the loss, the review's z]: what :func:`mine` sets the
+    gaps from."""
+    from game.review.traits import trait_gaps, traits_of
 
-    t = an.traits_of(key)
-    got = dict(a.measured)
-    mp, mb = got.get(played), got.get(best)
-    if t is None or not mp or not mb or len(mp) != len(mb):
-        return {}
-    loss = [b.get(an.VALUE, 0.0) - p.get(an.VALUE, 0.0) for p, b in zip(mp, mb, strict=True)]
+    t = traits_of(key)
     out: dict[str, list[float]] = {}
-    for name in sorted({n for row in (*mp, *mb) for n in row} - {an.VALUE}):
-        w = t.worse(name)
-        if w is None:
-            continue
-        xs = [row.get(name, 0.0) for row in mp]
-        ys = [row.get(name, 0.0) for row in mb]
-        d = w[0] * (sum(xs) - sum(ys)) / len(xs)
-        r = an._correlation([w[0] * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
-        out[name] = [round(d, 6), round(an._paired_se(xs, ys), 6), round(r, 6), s.z]
+    for g in trait_gaps(key, a, played, best):
+        w = t.worse(g.name) if t is not None else None
+        if w is not None:
+            out[g.name] = [round(w[0] * (g.played - g.best), 6), round(g.se, 6),
+                           round(g.r, 6), s.z]
     return out
 
 
@@ -105,7 +97,8 @@ def _spy(stash: dict[int, dict[str, list[float]]]) -> Any:
     ``stash`` by journal index; returns the undo."""
     from game.review import analysis as an
 
-    judge0, effects0 = an.judge, an.effects
+    names = vars(an)            # the names the judge calls (a bench's spy, this process only)
+    judge0, effects0 = names["judge"], names["effects"]
     at: list[int] = [-1]
 
     def judge(obs: Any, legal: Any, played: str, index: int, *rest: Any) -> Any:
@@ -116,10 +109,10 @@ def _spy(stash: dict[int, dict[str, list[float]]]) -> Any:
         stash[at[0]] = trait_stats(key, a, played, best, s)
         return effects0(key, a, played, best, s)
 
-    an.judge, an.effects = judge, effects          # type: ignore[assignment]  # a bench's spy
+    names.update(judge=judge, effects=effects)
 
     def undo() -> None:
-        an.judge, an.effects = judge0, effects0
+        names.update(judge=judge0, effects=effects0)
     return undo
 
 
@@ -211,8 +204,8 @@ GAPS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
 def fires(stat: list[float], gap: float, least: float | None = None) -> bool:
     """Whether a trait measured as ``stat`` (:func:`trait_stats`) is said at ``gap`` and
     the least correlation ``least`` (None: the review's default): as
-    :func:`game.review.analysis.effects` decides."""
-    from game.review.analysis import MIN_CORRELATION
+    :func:`game.review.traits.effects` decides."""
+    from game.review.traits import MIN_CORRELATION
 
     d, se, r, z = stat
     return (d >= gap - 1e-9 and d > z * max(se, 1e-9)
@@ -223,7 +216,7 @@ def mine(key: str, rows: list[dict[str, Any]]) -> str:
     """Per trait the game measures, at gaps around its own: firings on inaccuracies or
     worse and on best/good moves, the precision, and the inaccuracies or worse it alone
     would word (the rows of a ``why --out``, run with the traits measured)."""
-    from game.review.analysis import traits_of
+    from game.review.traits import traits_of
 
     t = traits_of(key)
     names = sorted({n for r in rows for n in r.get("traits", {})})

@@ -35,12 +35,10 @@ The settings (game.review.tuning) are the game's spec's ``review_settings``, tun
 """
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any
 
 from game.ai import make_bot
@@ -53,7 +51,6 @@ from game.review.model import (
     BEST,
     BLUNDER,
     INACCURACY,
-    MAX_EFFECTS,
     MISTAKE,
     Candidate,
     Effect,
@@ -64,6 +61,7 @@ from game.review.model import (
 )
 from game.review.seats import Policy, journal_levels, plays_of, seat_play, seats_of, table_levels
 from game.review.seeds import position_seed, seed_for
+from game.review.traits import VALUE, effects, paired_se, traits_of
 from game.review.tuning import (
     Settings,
     decision_grade,
@@ -102,22 +100,6 @@ def same_move(key: str, a: str, b: str) -> bool:
     return ref is not None and bool(ref(a, b))
 
 
-@cache
-def traits_of(key: str) -> Traits | None:
-    """What the review of ``key`` measures in its play-outs beside the value (its spec's
-    ``review_traits``); None: values only."""
-    ref = spec(key).review_traits
-    if ref is not None and not isinstance(ref, Traits):   # the contract's mirror, checked
-        raise TypeError(f"{key}: review_traits is not a game.review.model.Traits")
-    return ref
-
-
-#: the play-out's own value, kept beside its traits (what a trait must go with to explain
-#: a loss); never a trait itself
-VALUE = "value"
-#: a trait explains part of a loss when, deal by deal, it goes with the loss at least
-#: this much (the correlation of the trait's gap with the value's)
-MIN_CORRELATION = 0.25
 
 
 def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
@@ -181,7 +163,7 @@ def estimate(obs: dict[str, Any], moves: list[str], seed: int, s: Settings,
         _sample_once(obs, [Move.parse(m) for m in moves], seed, k, plays, s, vals)
     unit = unit_of(str(obs["game"]))
     raw = [sum(v) / len(v) for v in vals]
-    errors = [_paired_se(vals[i], vals[0]) * secant(raw[0], raw[i], unit, s)
+    errors = [paired_se(vals[i], vals[0]) * secant(raw[0], raw[i], unit, s)
               for i in range(len(moves))]
     return Estimate([shown(r, unit, s) for r in raw], errors)
 
@@ -209,16 +191,6 @@ def _sample_once(obs: dict[str, Any], moves: list[Move], seed: int, k: int,
                                  notes, line))
         if followed is not None and line is not None:
             followed[i].append(line)
-
-
-def _paired_se(a: list[float], b: list[float]) -> float:
-    n = len(a)
-    if n < 2:
-        return 0.0
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return math.sqrt(var / n)
 
 
 # ----- the analysis --------------------------------------------------------------------------
@@ -428,7 +400,7 @@ class Judge:
 
         def gap() -> tuple[float, float, float, float]:
             rb, rp = (sum(v) / len(v) for v in into)
-            se = _paired_se(into[0], into[1]) * secant(rb, rp, unit, s)
+            se = paired_se(into[0], into[1]) * secant(rb, rp, unit, s)
             return rb, rp, shown(rb, unit, s) - shown(rp, unit, s), se
         while k < limit:
             if k % 8 == 0 and settled(*gap()[2:], s):
@@ -450,7 +422,7 @@ class Judge:
         top = max(range(len(vals)), key=lambda i: means[i])
         for i in range(len(vals)):
             if i != top:
-                se = _paired_se(vals[top], vals[i])
+                se = paired_se(vals[top], vals[i])
                 if means[top] - means[i] <= self.s.z * max(se, 1e-9):
                     return False
         return True
@@ -463,7 +435,7 @@ class Judge:
         top = order[0]
 
         def cand(i: int) -> Candidate:
-            se = 0.0 if i == top else _paired_se(vals[top], vals[i])
+            se = 0.0 if i == top else paired_se(vals[top], vals[i])
             return Candidate(asked[i], round(shown(raw[i], unit, s), 9),
                              round(se * secant(raw[top], raw[i], unit, s), 9))
         cands = tuple(cand(i) for i in order)
@@ -546,59 +518,6 @@ def judge(obs: dict[str, Any], legal: list[Move], played: str, index: int, deal_
                    se=mine.se, candidates=a.candidates, samples=a.samples, effects=fx,
                    chance_played=chances.get(mine.move), chance_best=chances.get(best.move),
                    line_played=lines.get(mine.move, ()), line_best=lines.get(best.move, ()))
-
-
-def effects(key: str, a: Analysis, played: str, best: str, s: Settings
-            ) -> tuple[Effect, ...]:
-    """What ``played`` led to in the judge's play-outs that ``best`` did not, and that
-    goes with its loss: on the same sampled deals, each trait of the game
-    (:class:`Traits`) worse for the seat after ``played`` by at least the game's gap and
-    by more than ``z`` standard errors of the paired difference, and whose gap goes with
-    the loss deal by deal (correlation :data:`MIN_CORRELATION` or more: a trait that
-    worsens where the value does not explains nothing; a game may ask more of a trait,
-    ``Traits.least``); the most correlated first, at
-    most :data:`MAX_EFFECTS`.  None where nothing was measured (exact values, one
-    move)."""
-    t = traits_of(key)
-    got = dict(a.measured)
-    mp, mb = got.get(played), got.get(best)
-    if t is None or not mp or not mb or len(mp) != len(mb) or played == best:
-        return ()
-    loss = [b.get(VALUE, 0.0) - p.get(VALUE, 0.0) for p, b in zip(mp, mb, strict=True)]
-    names = sorted({name for row in (*mp, *mb) for name in row} - {VALUE})
-    found: list[tuple[float, Effect]] = []
-    for name in names:
-        w = t.worse(name)
-        if w is None:
-            continue
-        sign, gap = w
-        xs = [row.get(name, 0.0) for row in mp]
-        ys = [row.get(name, 0.0) for row in mb]
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        se = _paired_se(xs, ys)
-        if sign * (mx - my) < gap - 1e-9 or sign * (mx - my) <= s.z * max(se, 1e-9):
-            continue
-        r = _correlation([sign * (x - y) for x, y in zip(xs, ys, strict=True)], loss)
-        if r >= t.least.get(name, MIN_CORRELATION):
-            found.append((r, Effect(name, round(mx, 6), round(my, 6), round(se, 6))))
-    found.sort(key=lambda x: (-x[0], x[1].name))
-    return tuple(e for _, e in found[:MAX_EFFECTS])
-
-
-def _correlation(gap: list[float], loss: list[float]) -> float:
-    """How a trait's gap goes with the loss, deal by deal: Pearson's correlation; 1
-    where the gap is the same on every deal (it goes with the whole loss) or the loss is
-    the same and above 0 on every deal, 0 where there is no loss at all."""
-    n = len(gap)
-    if n < 2:
-        return 0.0
-    ma, mb = sum(gap) / n, sum(loss) / n
-    saa = sum((x - ma) ** 2 for x in gap)
-    sbb = sum((y - mb) ** 2 for y in loss)
-    if saa <= 1e-18 or sbb <= 1e-18:
-        return 1.0 if mb > 0 else 0.0
-    sab = sum((x - ma) * (y - mb) for x, y in zip(gap, loss, strict=True))
-    return sab / math.sqrt(saa * sbb)
 
 
 def why(key: str, obs: dict[str, Any], played: str, best: str,

@@ -33,8 +33,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.review.analysis import Judge, _paired_se, _ranking, same_move
+from game.review.analysis import Judge, _ranking, same_move
 from game.review.model import BEST
+from game.review.traits import paired_se
 from game.review.tuning import Settings, grade, settings
 from game.rules import Move
 
@@ -151,7 +152,7 @@ def _pick(judge: Judge, first: Move, keep: bool) -> Move:
     top = max(range(n), key=lambda i: (means[i], -i))
     i = next((k for k in range(n) if same_move(key, asked[k], str(first))), None)
     if i is None or means[top] - means[i] <= judge.s.z * max(
-            _paired_se(vals[top], vals[i]), 1e-9):
+            paired_se(vals[top], vals[i]), 1e-9):
         return first
     return _legal(judge, asked[top])
 

@@ -146,7 +146,7 @@ class Traits:
     the sentence, in the player's language (None: no words); ``least``: the least
     correlation of a trait's gap with the loss, deal by deal, for it to be said, where a
     game asks more of a trait than the review's default
-    (:data:`game.review.analysis.MIN_CORRELATION`)."""
+    (:data:`game.review.traits.MIN_CORRELATION`)."""
 
     end: Callable[[Any, int, dict[str, float]], dict[str, float]]
     worse: Callable[[str], tuple[int, float] | None]
