@@ -14,8 +14,8 @@ import pytest
 from game import i18n
 from game.games import ORDER
 from game.review.analysis import Analysis, Judge, why
-from game.review.traits import VALUE, effects, trait_gaps, traits_of
 from game.review.model import Candidate, Effect, Verdict
+from game.review.traits import VALUE, effects, trait_gaps, traits_of
 from game.review.tuning import settings
 from game.rules import GAMES, Move
 from tests.test_judge import QUICK, random_position

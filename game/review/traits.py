@@ -11,14 +11,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.games import spec
 from game.review.model import MAX_EFFECTS, Effect, Traits
 from game.review.tuning import Settings
 
-if TYPE_CHECKING:
-    from game.review.analysis import Analysis
+
+class Analysis(Protocol):
+    """What is read here of the judge's analysis (:class:`game.review.analysis.Analysis`):
+    each move's traits, one table per sampled deal, with the play-out's value."""
+
+    @property
+    def measured(self) -> tuple[tuple[str, tuple[dict[str, float], ...]], ...]: ...
 
 
 @cache
