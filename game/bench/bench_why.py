@@ -58,19 +58,17 @@ def again(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def refire(key: str, traits: dict[str, list[float]]) -> list[str]:
     """The effects a verdict keeps of the traits measured (:func:`trait_stats`), as the
     game's gaps and least correlations are now."""
-    from game.review.model import MAX_EFFECTS
-    from game.review.traits import traits_of
+    from game.review.traits import strongest, traits_of
 
     t = traits_of(key)
     if t is None:
         return []
-    out: list[tuple[float, str]] = []
+    found = []
     for name, stat in traits.items():
         w = t.worse(name)
         if w is not None and fires(stat, w[1], t.least.get(name)):
-            out.append((stat[2], name))
-    out.sort(key=lambda x: (-x[0], x[1]))
-    return [pattern_of(name) for _, name in out[:MAX_EFFECTS]]
+            found.append((stat[2], name))
+    return [pattern_of(name) for name in strongest(found)]
 
 
 def trait_stats(key: str, a: Any, played: str, best: str, s: Any
@@ -203,13 +201,12 @@ GAPS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
 
 def fires(stat: list[float], gap: float, least: float | None = None) -> bool:
     """Whether a trait measured as ``stat`` (:func:`trait_stats`) is said at ``gap`` and
-    the least correlation ``least`` (None: the review's default): as
-    :func:`game.review.traits.effects` decides."""
-    from game.review.traits import MIN_CORRELATION
+    the least correlation ``least`` (None: the review's default), by the review's own
+    rule (:func:`game.review.traits.says`)."""
+    from game.review.traits import MIN_CORRELATION, says
 
     d, se, r, z = stat
-    return (d >= gap - 1e-9 and d > z * max(se, 1e-9)
-            and r >= (MIN_CORRELATION if least is None else least))
+    return says(d, se, r, z, gap, MIN_CORRELATION if least is None else least)
 
 
 def mine(key: str, rows: list[dict[str, Any]]) -> str:

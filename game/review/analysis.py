@@ -100,8 +100,6 @@ def same_move(key: str, a: str, b: str) -> bool:
     return ref is not None and bool(ref(a, b))
 
 
-
-
 def _play_out(g: Game, seat: int, plays: list[tuple[Policy, float]], rng: Rng,
               s: Settings, traits: Traits | None = None,
               measured: list[dict[str, float]] | None = None,

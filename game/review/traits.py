@@ -69,16 +69,28 @@ def effects(key: str, a: Analysis, played: str, best: str, s: Settings
     t = traits_of(key)
     if t is None or played == best:
         return ()
-    found: list[tuple[float, Effect]] = []
-    for g in trait_gaps(key, a, played, best):
-        sign, gap = t.worse(g.name) or (1, 0.0)
-        worse = sign * (g.played - g.best)
-        if (worse >= gap - 1e-9 and worse > s.z * max(g.se, 1e-9)
-                and g.r >= t.least.get(g.name, MIN_CORRELATION)):
-            found.append((g.r, Effect(g.name, round(g.played, 6), round(g.best, 6),
-                                      round(g.se, 6))))
-    found.sort(key=lambda x: (-x[0], x[1].name))
-    return tuple(e for _, e in found[:MAX_EFFECTS])
+    gaps = {g.name: g for g in trait_gaps(key, a, played, best)}
+    found = []
+    for g in gaps.values():
+        w = t.worse(g.name)
+        if w is not None and says(w[0] * (g.played - g.best), g.se, g.r, s.z, w[1],
+                                  t.least.get(g.name, MIN_CORRELATION)):
+            found.append((g.r, g.name))
+    return tuple(Effect(name, round(gaps[name].played, 6), round(gaps[name].best, 6),
+                        round(gaps[name].se, 6)) for name in strongest(found))
+
+
+def says(worse: float, se: float, r: float, z: float, gap: float, least: float) -> bool:
+    """The one rule a trait is said by: worse for the seat after the move played by at
+    least ``gap`` and by more than ``z`` standard errors ``se`` of the paired
+    difference, its gap going with the loss (correlation ``r``) at least ``least``."""
+    return worse >= gap - 1e-9 and worse > z * max(se, 1e-9) and r >= least
+
+
+def strongest(found: list[tuple[float, str]]) -> list[str]:
+    """The traits said of (correlation, name): the most correlated first, at most
+    :data:`MAX_EFFECTS`."""
+    return [name for _, name in sorted(found, key=lambda x: (-x[0], x[1]))[:MAX_EFFECTS]]
 
 
 @dataclass(frozen=True)

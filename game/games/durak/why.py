@@ -102,8 +102,9 @@ def _end(g: Any, seat: int, notes: dict[str, float]) -> dict[str, float]:
 #: 17 points less often (at 11 points: 43 against 35, and 15 against 15 on fresh seeds);
 #: once the talon ran out, 0.35 of a card more in your hand, 0.27 fewer in the other's
 #: or 0.55 of a trump more in the other's.  Each fires on more inaccuracies or worse
-#: than on moves graded best or good (precision 0.54 to 0.67);
-#: "trumps" stays worded for the reviews kept before (it is no longer measured).
+#: than on moves graded best or good (precision 0.54 to 0.67).  "trumps" is no longer
+#: measured, and a review kept before it was dropped is made again (format 8): its words
+#: below are reached only by a caller that passes that effect itself.
 WORSE = {"took": (1, 0.135), "trump_card": (-1, 0.17), "held": (1, 0.35),
          "opp_held": (-1, 0.27), "opp_trumps": (1, 0.555)}
 #: a take's gap goes with the loss at 0.65 or more: at the default 0.25 a gap this small

@@ -72,19 +72,14 @@ class QuizMode(PlayMode):
         """The player may answer (no answer given yet)."""
         return self.quiz.answer is None and not self.quiz.thinking
 
-    def words(self, move: str) -> str:
-        """A move in the review's words, from the position asked."""
+    def words(self, move: str, own: bool = False) -> str:
+        """A move in the review's words, from the position asked; ``own``: the player's
+        own move as the log tells it ("You attack with the 6♣")."""
         v = self.view
         try:
+            if own:
+                return capitalised(move_told(v.key, move, v.obs, v.style, own=True))
             return move_words(v.key, move, v.obs, v.style)
-        except Exception:  # notation this version does not read
-            return move
-
-    def told(self, move: str) -> str:
-        """The player's own move as the log tells it ("You attack with the 6♣")."""
-        v = self.view
-        try:
-            return capitalised(move_told(v.key, move, v.obs, v.style, own=True))
         except Exception:  # notation this version does not read
             return move
 
@@ -95,9 +90,10 @@ class QuizMode(PlayMode):
         a = q.answer
         if a is None:
             k, n, m, total = q.number()
+            told = self.words(q.verdict.played, own=True)
             # TRANSLATORS: {move} is the player's own move as the log tells it, a clause
             # of its own ("You attack with the 6♣")
-            return [_("{move} — find a better move.").format(move=self.told(q.verdict.played)),
+            return [_("{move} — find a better move.").format(move=told),
                     _("Decision {k} of {n} · move {m} of {total}").format(
                         k=k, n=n, m=m, total=total)]
         review = q.review
